@@ -1,0 +1,57 @@
+// `topicform rules` lists every rule id with its default severity and summary; `version` too.
+#include <iostream>
+
+#include <fmt/format.h>
+#include <nlohmann/json.hpp>
+
+#include "cli/commands.hpp"
+#include "core/rule_catalog.hpp"
+
+namespace topicform {
+
+int run_rules(const std::vector<std::string>& args) {
+  bool json = false;
+  for (const auto& arg : args) {
+    if (arg == "--help" || arg == "-h") {
+      std::cout << "Usage: topicform rules [--format text|json]\n\n"
+                   "Lists every rule: its id, default severity, the phase it runs in (manifest "
+                   "and validate\nrun offline; plan and apply need a cluster) and a summary. "
+                   "Settings change a rule's\nseverity with  spec: {rules: {RULE-ID: "
+                   "error|warning|info|off}}.\n";
+      return kExitOk;
+    }
+    if (arg == "--format=json" || arg == "json") {
+      json = true;
+    } else if (arg != "--format" && arg != "--format=text" && arg != "text") {
+      std::cerr << fmt::format("topicform: error: unknown argument '{}'\nsee 'topicform rules "
+                               "--help'\n",
+                               arg);
+      return kExitFailure;
+    }
+  }
+  if (json) {
+    nlohmann::ordered_json list = nlohmann::ordered_json::array();
+    for (const auto& rule : all_rules()) {
+      list.push_back({{"id", rule.id},
+                      {"severity", rule.severity ? to_string(*rule.severity) : "none"},
+                      {"phase", to_string(rule.phase)},
+                      {"adjustable", rule.adjustable},
+                      {"summary", rule.summary}});
+    }
+    std::cout << nlohmann::ordered_json{{"version", 1}, {"rules", list}}.dump(2) << "\n";
+    return kExitOk;
+  }
+  for (const auto& rule : all_rules()) {
+    std::cout << fmt::format("{:<34} {:<8} {:<9} {}\n", rule.id,
+                             rule.severity ? to_string(*rule.severity) : "-", to_string(rule.phase),
+                             rule.summary);
+  }
+  return kExitOk;
+}
+
+int run_version(const std::vector<std::string>&) {
+  std::cout << "topicform " TOPICFORM_VERSION " (manifest format topicform/v1)\n";
+  return kExitOk;
+}
+
+}  // namespace topicform

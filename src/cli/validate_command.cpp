@@ -1,0 +1,99 @@
+// `topicform validate`: load the manifests, run every offline rule, report, exit 0 or 1.
+#include <unistd.h>
+
+#include <iostream>
+
+#include <boost/program_options.hpp>
+#include <fmt/format.h>
+
+#include "cli/commands.hpp"
+#include "cli/terminal.hpp"
+#include "core/check.hpp"
+#include "manifest/project_loader.hpp"
+#include "render/diagnostics_render.hpp"
+
+namespace topicform {
+namespace po = boost::program_options;
+namespace {
+
+constexpr const char* kUsage = R"(Usage: topicform validate [PATH...] [options]
+
+Checks topic manifests offline: YAML syntax, the JSON Schema in schema/, and every design rule
+that needs no cluster (naming, partitions, replication, retention, cleanup, dead-letter topics,
+owner cards, topic configs). PATH is a manifest file or a folder read recursively for *.yaml and
+*.yml (default: topics). A `kind: Settings` document among them sets the convention, rule
+severities and environments.
+
+Every problem is printed as  path:line:col: severity: message [rule-id]
+`topicform rules` lists the rule ids; settings can change their severity:
+  spec: {rules: {naming/past-tense: off}}
+
+Exit status: 0 no errors (warnings allowed), 1 errors or bad usage.
+
+Options)";
+
+struct ValidateOptions {
+  std::vector<std::string> paths;
+  std::string format = "text";
+  std::string environment;
+  std::string colour = "auto";
+};
+
+}  // namespace
+
+int run_validate(const std::vector<std::string>& args) {
+  ValidateOptions options;
+  po::options_description visible(kUsage);
+  visible.add_options()("help,h", "show this help")(
+      "format,f", po::value(&options.format)->default_value("text"),
+      "output: text, json (versioned, for programs) or github (workflow annotations)")(
+      "env,e", po::value(&options.environment),
+      "environment from the settings to check against (default: the settings' default)")(
+      "color", po::value(&options.colour)->default_value("auto"),
+      "auto (only on a terminal, off with NO_COLOR), always or never");
+  po::options_description hidden;
+  hidden.add_options()("path", po::value(&options.paths));
+  po::options_description all;
+  all.add(visible).add(hidden);
+  po::positional_options_description positional;
+  positional.add("path", -1);
+  po::variables_map vm;
+  try {
+    po::store(po::command_line_parser(args).options(all).positional(positional).run(), vm);
+    po::notify(vm);
+  } catch (const po::error& e) {
+    std::cerr << fmt::format("topicform: error: {}\nsee 'topicform validate --help'\n", e.what());
+    return kExitFailure;
+  }
+  if (vm.count("help")) {
+    std::cout << visible << "\nExamples:\n  topicform validate topics/\n"
+              << "  topicform validate --env prod --format github topics/\n";
+    return kExitOk;
+  }
+  if (options.format != "text" && options.format != "json" && options.format != "github") {
+    std::cerr << fmt::format("topicform: error: unknown format '{}': use text, json or github\n",
+                             options.format);
+    return kExitFailure;
+  }
+  if (options.paths.empty()) options.paths.push_back("topics");
+
+  Project project = load_project(options.paths);
+  std::vector<Diagnostic> diagnostics = std::move(project.diagnostics);
+  RuleSink sink(project.settings, diagnostics);
+  Environment environment = select_environment(project.settings, options.environment, sink);
+  auto topics = check_topics(project.topics, project.settings, environment, sink);
+  sort_diagnostics(diagnostics);
+
+  ValidationSummary summary{project.files.size(), topics.size(), environment.name};
+  if (options.format == "json") {
+    std::cout << render_json(diagnostics, summary);
+  } else if (options.format == "github") {
+    std::cout << render_github(diagnostics, summary);
+  } else {
+    std::cout << render_text(diagnostics, summary, use_colour(options.colour, STDOUT_FILENO));
+  }
+  std::cout.flush();
+  return has_errors(diagnostics) ? kExitFailure : kExitOk;
+}
+
+}  // namespace topicform

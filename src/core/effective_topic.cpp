@@ -1,0 +1,170 @@
+// Overrides, unit conversion and dead-letter derivation: the step from manifest to desired topic.
+#include "core/effective_topic.hpp"
+
+#include <algorithm>
+
+#include <fmt/format.h>
+
+#include "core/topic_configs.hpp"
+#include "core/units.hpp"
+
+namespace topicform {
+namespace {
+
+template <class T>
+const Located<T>& pick(const Located<T>& base, const Located<T>& override_value) {
+  return override_value.present ? override_value : base;
+}
+
+void put_config(EffectiveTopic& topic, const ConfigEntry& entry) {
+  ConfigEntry normalised = entry;
+  normalised.value = normalise_config_value(entry.key, entry.value);
+  topic.config[entry.key] = std::move(normalised);
+}
+
+// A field in human units that also has a raw config key: both set is a contradiction.
+void put_converted(EffectiveTopic& topic, const std::string& key, const Located<std::string>& raw,
+                   std::int64_t value, RuleSink& sink) {
+  if (auto it = topic.config.find(key); it != topic.config.end()) {
+    sink.report("config/cross-field", it->second.key_at,
+                fmt::format("'{}' is set both here and as '{}' at line {}: set it once", key,
+                            raw.value, raw.at.line));
+  }
+  topic.config[key] = ConfigEntry{key, raw.at, std::to_string(value), raw.at};
+}
+
+Located<std::int64_t> parse_duration_field(const Located<std::string>& raw, std::string_view what,
+                                           RuleSink& sink) {
+  Located<std::int64_t> out;
+  if (!raw.present) return out;
+  if (auto ms = parse_duration_ms(raw.value)) return {*ms, raw.at, true};
+  sink.report("retention/units", raw.at,
+              fmt::format("{} '{}' is not a duration: write a number with ms, s, m, h, d or w "
+                          "(e.g. 7d, 36h), or 'infinite'",
+                          what, raw.value));
+  return out;
+}
+
+}  // namespace
+
+bool EffectiveTopic::compacted() const {
+  return std::find(cleanup_policy.begin(), cleanup_policy.end(), "compact") != cleanup_policy.end();
+}
+
+bool EffectiveTopic::has_key() const {
+  return spec != nullptr && spec->owner.key.present && spec->owner.key.value != "none" &&
+         !spec->owner.key.value.empty();
+}
+
+EffectiveTopic resolve_topic(const TopicSpec& spec, const Environment& environment,
+                             RuleSink& sink) {
+  static const TopicOverride kNoOverride;
+  auto found = spec.overrides.find(environment.name);
+  const TopicOverride& local = found == spec.overrides.end() ? kNoOverride : found->second;
+
+  EffectiveTopic topic;
+  topic.spec = &spec;
+  topic.name = spec.name.value;
+  topic.name_at = spec.name.at;
+  topic.partitions = pick(spec.partitions, local.partitions);
+  topic.replication_factor = pick(spec.replication_factor, local.replication_factor);
+  if (!topic.replication_factor.present) {
+    topic.replication_factor = {environment.default_replication_factor, spec.name.at, true};
+  }
+  for (const auto& entry : spec.config) put_config(topic, entry);
+  for (const auto& entry : local.config) put_config(topic, entry);
+
+  const Located<std::string>& retention = pick(spec.retention, local.retention);
+  topic.retention_stated = retention.present || topic.config.count("retention.ms") > 0;
+  if (auto ms = parse_duration_field(retention, "retention", sink); ms.present) {
+    put_converted(topic, "retention.ms", retention, ms.value, sink);
+  }
+  if (spec.retention_bytes.present) {
+    if (auto bytes = parse_size_bytes(spec.retention_bytes.value)) {
+      put_converted(topic, "retention.bytes", spec.retention_bytes, *bytes, sink);
+    } else {
+      sink.report("retention/units", spec.retention_bytes.at,
+                  fmt::format("retentionBytes '{}' is not a size: write a number with B, KiB, "
+                              "MiB, GiB or TiB (e.g. 10GiB), or 'infinite'",
+                              spec.retention_bytes.value));
+    }
+  }
+  if (spec.cleanup_policy.present) {
+    if (auto it = topic.config.find("cleanup.policy"); it != topic.config.end()) {
+      sink.report("config/cross-field", it->second.key_at,
+                  fmt::format("'cleanup.policy' is set both here and as 'cleanupPolicy' at line {}: "
+                              "set it once",
+                              spec.cleanup_policy.at.line));
+    }
+    std::string joined = fmt::format("{}", fmt::join(spec.cleanup_policy.value, ","));
+    put_config(topic, ConfigEntry{"cleanup.policy", spec.cleanup_policy.at, joined,
+                                  spec.cleanup_policy.at});
+  }
+  if (auto it = topic.config.find("cleanup.policy"); it != topic.config.end()) {
+    topic.cleanup_at = it->second.value_at;
+    std::string_view value = it->second.value;
+    while (!value.empty()) {
+      auto comma = value.find(',');
+      topic.cleanup_policy.emplace_back(value.substr(0, comma));
+      value = comma == std::string_view::npos ? std::string_view{} : value.substr(comma + 1);
+    }
+  } else {
+    topic.cleanup_policy = {"delete"};  // Kafka's default
+    topic.cleanup_at = spec.name.at;
+  }
+  if (auto it = topic.config.find("retention.ms"); it != topic.config.end()) {
+    if (auto ms = parse_duration_ms(it->second.value)) {
+      topic.retention_ms = {*ms, it->second.value_at, true};
+    }
+  }
+  if (auto it = topic.config.find("min.insync.replicas"); it != topic.config.end()) {
+    if (auto n = parse_integer(it->second.value)) {
+      topic.min_insync_replicas = {*n, it->second.value_at, true};
+    }
+  } else if (environment.default_min_insync_replicas) {
+    // The environment's default becomes part of the desired config, so Git states it.
+    std::int64_t n = std::min(*environment.default_min_insync_replicas,
+                              std::max<std::int64_t>(1, topic.replication_factor.value));
+    topic.min_insync_replicas = {n, spec.name.at, true};
+    topic.config["min.insync.replicas"] =
+        ConfigEntry{"min.insync.replicas", spec.name.at, std::to_string(n), spec.name.at};
+  }
+  return topic;
+}
+
+bool wants_dead_letter(const TopicSpec& spec) {
+  if (spec.dead_letter && spec.dead_letter->enabled.present) return spec.dead_letter->enabled.value;
+  return spec.dead_letter.has_value() || !spec.owner.consumers.empty();
+}
+
+EffectiveTopic derive_dead_letter(const EffectiveTopic& source, const Settings& settings,
+                                  RuleSink& sink) {
+  const DeadLetterSpec* dead = source.spec->dead_letter ? &*source.spec->dead_letter : nullptr;
+  EffectiveTopic topic;
+  topic.spec = source.spec;
+  topic.is_dead = true;
+  topic.name = source.name + ".dead";
+  topic.name_at = dead ? dead->at : source.name_at;
+  topic.partitions = {settings.dead_letter_partitions, topic.name_at, true};
+  if (dead && dead->partitions.present) topic.partitions = dead->partitions;
+  topic.replication_factor = source.replication_factor;
+  topic.min_insync_replicas = source.min_insync_replicas;
+  topic.retention_stated = true;
+  topic.retention_ms = {settings.dead_letter_retention_ms, topic.name_at, true};
+  if (dead && dead->retention.present) {
+    topic.retention_ms = parse_duration_field(dead->retention, "dead-letter retention", sink);
+  }
+  topic.cleanup_policy = {"delete"};
+  topic.cleanup_at = topic.name_at;
+  auto set = [&](const std::string& key, std::string value) {
+    topic.config[key] = ConfigEntry{key, topic.name_at, std::move(value), topic.name_at};
+  };
+  set("cleanup.policy", "delete");
+  if (topic.retention_ms.present) set("retention.ms", std::to_string(topic.retention_ms.value));
+  if (auto it = source.config.find("min.insync.replicas"); it != source.config.end()) {
+    set("min.insync.replicas", it->second.value);
+  }
+  return topic;
+}
+
+}  // namespace topicform

@@ -1,0 +1,46 @@
+// A topic as one environment will have it: overrides applied, units converted, `.dead` derived.
+#pragma once
+
+#include <cstdint>
+#include <map>
+#include <string>
+#include <vector>
+
+#include "core/rule_sink.hpp"
+#include "core/settings.hpp"
+#include "core/topic_spec.hpp"
+
+namespace topicform {
+
+struct EffectiveTopic {
+  const TopicSpec* spec = nullptr;  // the manifest; for a dead topic, its source's manifest
+  std::string name;
+  Location name_at;
+  bool is_dead = false;
+  Located<std::int64_t> partitions;
+  Located<std::int64_t> replication_factor;  // `at` is the name when the environment supplied it
+  Located<std::int64_t> retention_ms;        // present only when the manifest states it
+  bool retention_stated = false;             // stated, even if its value could not be read
+  Located<std::int64_t> min_insync_replicas;
+  std::vector<std::string> cleanup_policy;
+  Location cleanup_at;
+  // Kafka config key -> entry with its normalised value: the complete desired set of overrides.
+  std::map<std::string, ConfigEntry> config;
+
+  bool compacted() const;
+  bool has_key() const;  // the owner card names a key other than `none`
+};
+
+// Resolves `spec` for `environment`; unreadable durations and sizes are reported to `sink`.
+EffectiveTopic resolve_topic(const TopicSpec& spec, const Environment& environment,
+                             RuleSink& sink);
+
+// Whether the source gets a `.dead` topic: it has consumers or configures one, and did not opt out.
+bool wants_dead_letter(const TopicSpec& spec);
+
+// The `.dead` topic paired with `source` (runbook step 4): 1 partition, the source's replication,
+// longer retention, cleanup delete.
+EffectiveTopic derive_dead_letter(const EffectiveTopic& source, const Settings& settings,
+                                  RuleSink& sink);
+
+}  // namespace topicform

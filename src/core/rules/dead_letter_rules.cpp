@@ -1,0 +1,42 @@
+// dead/*: every consumed topic has a `.dead` topic that outlives it, and dead topics don't chain.
+#include <fmt/format.h>
+
+#include "core/rules/rules.hpp"
+#include "core/units.hpp"
+
+namespace topicform {
+
+void check_dead_letter(const EffectiveTopic& source, const EffectiveTopic* dead, RuleSink& sink) {
+  const TopicSpec& spec = *source.spec;
+  const auto& config = spec.dead_letter;
+  if (source.name.ends_with(".dead")) {
+    if (config) {
+      sink.report("dead/no-chain", config->at,
+                  fmt::format("'{}' is a dead-letter topic and cannot have one of its own",
+                              source.name));
+    }
+    return;
+  }
+  if (config && config->enabled.present && !config->enabled.value &&
+      !spec.owner.consumers.empty() && !config->reason.present) {
+    sink.report("dead/paired", config->enabled.at,
+                fmt::format("'{}' is consumed by services but turns its '.dead' topic off without "
+                            "a 'reason'",
+                            source.name));
+  }
+  if (dead == nullptr || !dead->retention_ms.present || !source.retention_ms.present) return;
+  std::int64_t kept = dead->retention_ms.value;
+  std::int64_t source_kept = source.retention_ms.value;
+  bool longer = kept < 0 || (source_kept >= 0 && kept > source_kept);
+  if (!longer) {
+    bool configured = config && config->retention.present;
+    sink.report("dead/longer-retention", configured ? config->retention.at : source.retention_ms.at,
+                fmt::format("'{}' keeps messages for {}, not longer than '{}' ({}): failed messages "
+                            "would vanish before anyone reads them{}",
+                            dead->name, format_duration_ms(kept), source.name,
+                            format_duration_ms(source_kept),
+                            configured ? "" : "; set spec.deadLetter.retention"));
+  }
+}
+
+}  // namespace topicform

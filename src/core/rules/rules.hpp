@@ -1,0 +1,37 @@
+// The offline rules, one function per area; each reads effective topics and reports to a sink.
+#pragma once
+
+#include <vector>
+
+#include "core/effective_topic.hpp"
+#include "core/rule_sink.hpp"
+#include "core/settings.hpp"
+
+namespace topicform {
+
+struct RuleContext {
+  const Settings& settings;
+  const Environment& environment;
+};
+
+void check_naming(const EffectiveTopic& topic, const RuleContext& context, RuleSink& sink);
+void check_partitions(const EffectiveTopic& topic, RuleSink& sink, const RuleContext& context);
+void check_replication(const EffectiveTopic& topic, const RuleContext& context, RuleSink& sink);
+void check_retention(const EffectiveTopic& topic, const RuleContext& context, RuleSink& sink);
+void check_cleanup(const EffectiveTopic& topic, RuleSink& sink);
+void check_owner(const EffectiveTopic& topic, const RuleContext& context, RuleSink& sink);
+void check_config(const TopicSpec& spec, const EffectiveTopic& topic, const RuleContext& context,
+                  RuleSink& sink);
+// `dead` is the derived topic, or nullptr when the source has none.
+void check_dead_letter(const EffectiveTopic& source, const EffectiveTopic* dead,
+                       RuleSink& sink);
+// Rules that compare topics with each other: duplicates, metric collisions, budgets, orphans.
+void check_across_topics(const std::vector<EffectiveTopic>& topics, const RuleContext& context,
+                         RuleSink& sink);
+
+// Estimated disk for a topic with declared throughput (rules.md "retention/storage-estimate"):
+// msg/s x bytes x retention x RF, capped by retention.bytes, plus one active segment per
+// partition replica. nullopt without throughput or with unbounded retention.
+std::optional<double> estimate_storage_bytes(const EffectiveTopic& topic);
+
+}  // namespace topicform

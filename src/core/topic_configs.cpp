@@ -1,0 +1,178 @@
+// The Kafka 4.x topic config table (from the broker's LogConfig) and value checks against it.
+#include "core/topic_configs.hpp"
+
+#include <algorithm>
+#include <charconv>
+#include <limits>
+
+#include <fmt/format.h>
+
+namespace topicform {
+namespace {
+
+constexpr double kIntMax = std::numeric_limits<std::int32_t>::max();
+constexpr double kLongMax = 9.2e18;
+
+const std::vector<TopicConfigInfo>& table() {
+  using T = ConfigType;
+  static const std::vector<TopicConfigInfo> kTable{
+      {"cleanup.policy", T::list, 0, 0, {"compact", "delete"}},
+      {"compression.gzip.level", T::integer, 1, 9, {}},
+      {"compression.lz4.level", T::integer, 1, 17, {}},
+      {"compression.type", T::choice, 0, 0, {"uncompressed", "zstd", "lz4", "snappy", "gzip", "producer"}},
+      {"compression.zstd.level", T::integer, -131072, 22, {}},
+      {"delete.retention.ms", T::long_integer, 0, kLongMax, {}},
+      {"file.delete.delay.ms", T::long_integer, 0, kLongMax, {}},
+      {"flush.messages", T::long_integer, 1, kLongMax, {}},
+      {"flush.ms", T::long_integer, 0, kLongMax, {}},
+      {"follower.replication.throttled.replicas", T::list, 0, 0, {}},
+      {"index.interval.bytes", T::integer, 0, kIntMax, {}},
+      {"leader.replication.throttled.replicas", T::list, 0, 0, {}},
+      {"local.retention.bytes", T::long_integer, -2, kLongMax, {}},
+      {"local.retention.ms", T::long_integer, -2, kLongMax, {}},
+      {"max.compaction.lag.ms", T::long_integer, 1, kLongMax, {}},
+      {"max.message.bytes", T::integer, 0, kIntMax, {}},
+      {"message.timestamp.after.max.ms", T::long_integer, 0, kLongMax, {}},
+      {"message.timestamp.before.max.ms", T::long_integer, 0, kLongMax, {}},
+      {"message.timestamp.type", T::choice, 0, 0, {"CreateTime", "LogAppendTime"}},
+      {"min.cleanable.dirty.ratio", T::real, 0, 1, {}},
+      {"min.compaction.lag.ms", T::long_integer, 0, kLongMax, {}},
+      {"min.insync.replicas", T::integer, 1, kIntMax, {}},
+      {"preallocate", T::boolean, 0, 0, {}},
+      {"remote.log.copy.disable", T::boolean, 0, 0, {}},
+      {"remote.log.delete.on.disable", T::boolean, 0, 0, {}},
+      {"remote.storage.enable", T::boolean, 0, 0, {}},
+      {"retention.bytes", T::long_integer, -1, kLongMax, {}},
+      {"retention.ms", T::long_integer, -1, kLongMax, {}},
+      {"segment.bytes", T::integer, 1048576, kIntMax, {}},
+      {"segment.index.bytes", T::integer, 4, kIntMax, {}},
+      {"segment.jitter.ms", T::long_integer, 0, kLongMax, {}},
+      {"segment.ms", T::long_integer, 1, kLongMax, {}},
+      {"unclean.leader.election.enable", T::boolean, 0, 0, {}},
+  };
+  return kTable;
+}
+
+constexpr std::string_view kRemovedInKafka4[] = {
+    "message.format.version", "message.downconversion.enable",
+    "message.timestamp.difference.max.ms"};
+
+std::string_view trim(std::string_view s) {
+  while (!s.empty() && (s.front() == ' ' || s.front() == '\t')) s.remove_prefix(1);
+  while (!s.empty() && (s.back() == ' ' || s.back() == '\t')) s.remove_suffix(1);
+  return s;
+}
+
+std::vector<std::string_view> split_list(std::string_view value) {
+  std::vector<std::string_view> items;
+  while (true) {
+    auto comma = value.find(',');
+    items.push_back(trim(value.substr(0, comma)));
+    if (comma == std::string_view::npos) break;
+    value.remove_prefix(comma + 1);
+  }
+  return items;
+}
+
+std::string range_text(const TopicConfigInfo& info) {
+  if (info.maximum >= kLongMax || info.maximum == kIntMax)
+    return fmt::format("at least {}", static_cast<long long>(info.minimum));
+  if (info.type == ConfigType::real) return fmt::format("between {} and {}", info.minimum, info.maximum);
+  return fmt::format("between {} and {}", static_cast<long long>(info.minimum),
+                     static_cast<long long>(info.maximum));
+}
+
+std::optional<std::string> check_number(const TopicConfigInfo& info, std::string_view value) {
+  double number = 0;
+  if (info.type == ConfigType::real) {
+    auto [end, ec] = std::from_chars(value.data(), value.data() + value.size(), number);
+    if (ec != std::errc{} || end != value.data() + value.size())
+      return fmt::format("must be a number, got '{}'", value);
+  } else {
+    long long whole = 0;
+    auto [end, ec] = std::from_chars(value.data(), value.data() + value.size(), whole);
+    if (ec != std::errc{} || end != value.data() + value.size())
+      return fmt::format("must be a whole number, got '{}'", value);
+    number = static_cast<double>(whole);
+  }
+  if (number < info.minimum || number > info.maximum)
+    return fmt::format("must be {}, got {}", range_text(info), value);
+  return std::nullopt;
+}
+
+}  // namespace
+
+std::span<const TopicConfigInfo> topic_configs() { return table(); }
+
+const TopicConfigInfo* find_topic_config(std::string_view key) {
+  const auto& t = table();
+  auto it = std::find_if(t.begin(), t.end(), [&](const TopicConfigInfo& i) { return i.key == key; });
+  return it == t.end() ? nullptr : &*it;
+}
+
+bool is_removed_in_kafka4(std::string_view key) {
+  return std::find(std::begin(kRemovedInKafka4), std::end(kRemovedInKafka4), key) !=
+         std::end(kRemovedInKafka4);
+}
+
+std::size_t edit_distance(std::string_view a, std::string_view b) {
+  std::vector<std::size_t> row(b.size() + 1);
+  for (std::size_t j = 0; j <= b.size(); ++j) row[j] = j;
+  for (std::size_t i = 1; i <= a.size(); ++i) {
+    std::size_t diagonal = row[0];
+    row[0] = i;
+    for (std::size_t j = 1; j <= b.size(); ++j) {
+      std::size_t above = row[j];
+      row[j] = std::min({row[j] + 1, row[j - 1] + 1, diagonal + (a[i - 1] == b[j - 1] ? 0 : 1)});
+      diagonal = above;
+    }
+  }
+  return row[b.size()];
+}
+
+std::optional<std::string_view> closest_topic_config(std::string_view key) {
+  std::optional<std::string_view> best;
+  std::size_t best_distance = std::max<std::size_t>(3, key.size() / 4) + 1;
+  for (const auto& info : table()) {
+    std::size_t d = edit_distance(key, info.key);
+    if (d < best_distance) {
+      best_distance = d;
+      best = info.key;
+    }
+  }
+  return best;
+}
+
+std::optional<std::string> check_config_value(const TopicConfigInfo& info, std::string_view value) {
+  switch (info.type) {
+    case ConfigType::boolean:
+      if (value == "true" || value == "false") return std::nullopt;
+      return fmt::format("must be true or false, got '{}'", value);
+    case ConfigType::integer:
+    case ConfigType::long_integer:
+    case ConfigType::real:
+      return check_number(info, value);
+    case ConfigType::text:
+      return std::nullopt;
+    case ConfigType::choice:
+      if (std::find(info.choices.begin(), info.choices.end(), value) != info.choices.end())
+        return std::nullopt;
+      return fmt::format("must be one of {}, got '{}'", fmt::join(info.choices, ", "), value);
+    case ConfigType::list:
+      if (info.choices.empty()) return std::nullopt;
+      for (std::string_view item : split_list(value)) {
+        if (std::find(info.choices.begin(), info.choices.end(), item) == info.choices.end())
+          return fmt::format("items must be {}, got '{}'", fmt::join(info.choices, " or "), item);
+      }
+      return std::nullopt;
+  }
+  return std::nullopt;
+}
+
+std::string normalise_config_value(std::string_view key, std::string_view value) {
+  const TopicConfigInfo* info = find_topic_config(key);
+  if (info == nullptr || info->type != ConfigType::list) return std::string(trim(value));
+  return fmt::format("{}", fmt::join(split_list(value), ","));
+}
+
+}  // namespace topicform

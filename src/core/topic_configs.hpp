@@ -1,0 +1,40 @@
+// The topic-level configs of Kafka 4.x: names, value types and ranges, and value normalisation.
+#pragma once
+
+#include <optional>
+#include <span>
+#include <string>
+#include <string_view>
+#include <vector>
+
+namespace topicform {
+
+enum class ConfigType { boolean, integer, long_integer, real, text, list, choice };
+
+struct TopicConfigInfo {
+  std::string_view key;
+  ConfigType type;
+  double minimum;
+  double maximum;
+  std::vector<std::string_view> choices;  // for choice, and allowed items for list (if any)
+};
+
+std::span<const TopicConfigInfo> topic_configs();
+const TopicConfigInfo* find_topic_config(std::string_view key);
+
+// Topic configs that Kafka 4.0 removed: accepted by older brokers, rejected now.
+bool is_removed_in_kafka4(std::string_view key);
+
+// The closest known key within a small edit distance, for "did you mean".
+std::optional<std::string_view> closest_topic_config(std::string_view key);
+
+// Why `value` is not valid for `info`, or nullopt when it is.
+std::optional<std::string> check_config_value(const TopicConfigInfo& info, std::string_view value);
+
+// The form the broker reports a value in: list items trimmed and joined by ',' (compact, delete ->
+// compact,delete), so an unchanged value never shows as a change.
+std::string normalise_config_value(std::string_view key, std::string_view value);
+
+std::size_t edit_distance(std::string_view a, std::string_view b);
+
+}  // namespace topicform

@@ -1,0 +1,184 @@
+// Settings documents -> Settings, checking what the schema cannot: rule ids, regexes, durations.
+#include <regex>
+
+#include <fmt/format.h>
+
+#include "core/rule_catalog.hpp"
+#include "core/topic_configs.hpp"
+#include "core/units.hpp"
+#include "manifest/decode.hpp"
+#include "manifest/document_reader.hpp"
+
+namespace topicform {
+namespace {
+
+class SettingsDecoder {
+ public:
+  SettingsDecoder(const YamlDocument& document, std::vector<Diagnostic>& diagnostics)
+      : m_reader(document), m_diagnostics(diagnostics) {}
+
+  Settings decode(const Location& start) {
+    Settings settings;
+    settings.at = start;
+    decode_naming(settings.naming);
+    decode_dead_letter(settings);
+    decode_rules(settings);
+    decode_budgets(settings);
+    if (const auto* require = m_reader.find("/spec/owner/require")) {
+      for (const auto& field : *require) settings.required_owner_fields.push_back(field);
+    }
+    decode_environments(settings);
+    return settings;
+  }
+
+ private:
+  void report(const Location& at, std::string message) {
+    m_diagnostics.push_back(
+        Diagnostic{Severity::error, "manifest/settings", std::move(message), at});
+  }
+
+  void add_convention(NamingConvention& naming, const nlohmann::json& entry,
+                      const std::string& pointer) {
+    if (entry.is_string()) {
+      naming.presets.push_back(entry.get<std::string>());
+      return;
+    }
+    std::string pattern = entry.at("pattern").get<std::string>();
+    try {
+      std::regex compiled(pattern);
+      naming.patterns.push_back(pattern);
+    } catch (const std::regex_error& e) {
+      report(m_reader.value_at(pointer + "/pattern"),
+             fmt::format("naming pattern '{}' is not a valid regular expression: {}", pattern,
+                         e.what()));
+    }
+  }
+
+  void decode_naming(NamingConvention& naming) {
+    const std::string base = "/spec/naming";
+    if (const auto* convention = m_reader.find(base + "/convention")) {
+      naming.presets.clear();
+      naming.at = m_reader.value_at(base + "/convention");
+      if (convention->is_array()) {
+        for (std::size_t i = 0; i < convention->size(); ++i) {
+          add_convention(naming, (*convention)[i], base + "/convention/" + std::to_string(i));
+        }
+      } else {
+        add_convention(naming, *convention, base + "/convention");
+      }
+    }
+    if (const auto* kinds = m_reader.find(base + "/kinds")) {
+      naming.kinds.assign(kinds->begin(), kinds->end());
+    }
+    if (const auto* words = m_reader.find(base + "/forbiddenWords")) {
+      naming.forbidden_words.assign(words->begin(), words->end());
+    }
+  }
+
+  void decode_dead_letter(Settings& settings) {
+    auto retention = m_reader.text("/spec/deadLetter/retention");
+    if (retention.present) {
+      if (auto ms = parse_duration_ms(retention.value)) {
+        settings.dead_letter_retention_ms = *ms;
+      } else {
+        report(retention.at, fmt::format("dead-letter retention '{}' is not a duration (e.g. 30d)",
+                                         retention.value));
+      }
+    }
+    auto partitions = m_reader.integer("/spec/deadLetter/partitions");
+    if (partitions.present) settings.dead_letter_partitions = partitions.value;
+  }
+
+  void decode_rules(Settings& settings) {
+    const auto* rules = m_reader.find("/spec/rules");
+    if (rules == nullptr) return;
+    for (const auto& [id, value] : rules->items()) {
+      std::string pointer = pointer_child("/spec/rules", id);
+      const RuleInfo* rule = find_rule(id);
+      if (rule == nullptr) {
+        std::string hint;
+        for (const auto& known : all_rules()) {
+          if (edit_distance(id, known.id) <= 3) hint = fmt::format(": did you mean '{}'?", known.id);
+        }
+        report(m_reader.key_at(pointer), fmt::format("unknown rule '{}'{}", id, hint));
+        continue;
+      }
+      if (!rule->adjustable) {
+        report(m_reader.key_at(pointer),
+               fmt::format("rule '{}' cannot be changed: manifests that break it cannot be read",
+                           id));
+        continue;
+      }
+      std::string severity = value.get<std::string>();
+      settings.severities[id] = severity == "off" ? std::nullopt : parse_severity(severity);
+      settings.severity_at[id] = m_reader.value_at(pointer);
+    }
+  }
+
+  void decode_budgets(Settings& settings) {
+    auto replicas = m_reader.integer("/spec/budgets/partitionReplicasPerBroker");
+    if (replicas.present) settings.partition_replicas_per_broker = replicas.value;
+    auto headroom = m_reader.number("/spec/budgets/partitionHeadroom");
+    if (headroom.present) settings.partition_headroom = headroom.value;
+    auto storage = m_reader.text("/spec/budgets/storagePerTopic");
+    if (storage.present) {
+      if (auto bytes = parse_size_bytes(storage.value); bytes && *bytes > 0) {
+        settings.storage_bytes_per_topic = static_cast<double>(*bytes);
+      } else {
+        report(storage.at, fmt::format("storage budget '{}' is not a size (e.g. 500GiB)",
+                                       storage.value));
+      }
+    }
+  }
+
+  void decode_environments(Settings& settings) {
+    if (const auto* environments = m_reader.find("/spec/environments")) {
+      for (const auto& [name, value] : environments->items()) {
+        std::string base = pointer_child("/spec/environments", name);
+        Environment env;
+        env.name = name;
+        env.at = m_reader.key_at(base);
+        env.bootstrap_servers = m_reader.text(base + "/bootstrapServers").value;
+        env.cluster_id = m_reader.text(base + "/clusterId").value;
+        if (auto brokers = m_reader.integer(base + "/brokers"); brokers.present)
+          env.brokers = brokers.value;
+        if (auto v = m_reader.integer(base + "/replicationFactor/default"); v.present)
+          env.default_replication_factor = v.value;
+        if (auto v = m_reader.integer(base + "/replicationFactor/minimum"); v.present)
+          env.minimum_replication_factor = v.value;
+        if (auto v = m_reader.integer(base + "/minInsyncReplicas/default"); v.present)
+          env.default_min_insync_replicas = v.value;
+        if (auto v = m_reader.integer(base + "/minInsyncReplicas/minimum"); v.present)
+          env.minimum_min_insync_replicas = v.value;
+        if (auto v = m_reader.integer(base + "/maxMessageBytes"); v.present)
+          env.max_message_bytes = v.value;
+        if (env.default_replication_factor > env.brokers) {
+          report(env.at, fmt::format("environment '{}' defaults to replication factor {} but has "
+                                     "{} broker(s)",
+                                     name, env.default_replication_factor, env.brokers));
+        }
+        settings.environments[name] = env;
+      }
+    }
+    auto default_env = m_reader.text("/spec/defaultEnvironment");
+    if (default_env.present) {
+      settings.default_environment = default_env.value;
+      if (!settings.environments.count(default_env.value)) {
+        report(default_env.at, fmt::format("default environment '{}' is not declared under "
+                                           "'environments'",
+                                           default_env.value));
+      }
+    }
+  }
+
+  DocumentReader m_reader;
+  std::vector<Diagnostic>& m_diagnostics;
+};
+
+}  // namespace
+
+Settings decode_settings(const YamlDocument& document, std::vector<Diagnostic>& diagnostics) {
+  return SettingsDecoder(document, diagnostics).decode(document.start);
+}
+
+}  // namespace topicform

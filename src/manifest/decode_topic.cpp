@@ -1,0 +1,150 @@
+// Topic documents -> TopicSpec; the schema has already checked every type read here.
+#include <fstream>
+#include <sstream>
+
+#include "manifest/decode.hpp"
+#include "manifest/document_reader.hpp"
+
+namespace topicform {
+namespace {
+
+std::vector<ConfigEntry> decode_config(const DocumentReader& reader, const std::string& pointer) {
+  std::vector<ConfigEntry> entries;
+  const nlohmann::json* config = reader.find(pointer);
+  if (config == nullptr || !config->is_object()) return entries;
+  for (const auto& [key, value] : config->items()) {
+    std::string child = pointer_child(pointer, key);
+    if (value.is_null() || value.is_structured()) continue;
+    entries.push_back(ConfigEntry{key, reader.key_at(child), DocumentReader::scalar_text(value),
+                                  reader.value_at(child)});
+  }
+  return entries;
+}
+
+// Property names anywhere in a JSON schema file, for owner/no-secrets. Unreadable: none.
+std::vector<std::string> schema_field_names(const std::filesystem::path& file) {
+  std::vector<std::string> names;
+  std::ifstream in(file);
+  if (!in) return names;
+  std::stringstream buffer;
+  buffer << in.rdbuf();
+  nlohmann::json schema = nlohmann::json::parse(buffer.str(), nullptr, false);
+  if (schema.is_discarded()) return names;
+  std::vector<const nlohmann::json*> stack{&schema};
+  while (!stack.empty()) {
+    const nlohmann::json* node = stack.back();
+    stack.pop_back();
+    if (node->is_object()) {
+      if (node->contains("properties") && (*node)["properties"].is_object()) {
+        for (const auto& [name, sub] : (*node)["properties"].items()) names.push_back(name);
+      }
+      for (const auto& [name, sub] : node->items()) stack.push_back(&sub);
+    } else if (node->is_array()) {
+      for (const auto& sub : *node) stack.push_back(&sub);
+    }
+  }
+  return names;
+}
+
+OwnerCard decode_owner(const DocumentReader& reader, const std::filesystem::path& manifest_dir) {
+  OwnerCard owner;
+  const std::string base = "/spec/owner";
+  owner.at = reader.find(base) ? reader.key_at(base) : reader.key_at("/spec");
+  owner.team = reader.text(base + "/team");
+  owner.producer = reader.text(base + "/producer");
+  owner.key = reader.text(base + "/key");
+  owner.ordering = reader.text(base + "/ordering");
+  owner.schema = reader.text(base + "/schema");
+  owner.max_consumer_downtime = reader.text(base + "/maxConsumerDowntime");
+  if (const auto* consumers = reader.find(base + "/consumers"); consumers && consumers->is_array()) {
+    owner.consumers_present = true;
+    owner.consumers_at = reader.key_at(base + "/consumers");
+    for (std::size_t i = 0; i < consumers->size(); ++i) {
+      std::string item = base + "/consumers/" + std::to_string(i);
+      ConsumerGroup group;
+      if ((*consumers)[i].is_object()) {
+        group.group = reader.text(item + "/group");
+        group.replicas = reader.integer(item + "/replicas");
+      } else {
+        group.group = reader.text(item);
+      }
+      owner.consumers.push_back(group);
+    }
+  }
+  if (reader.find(base + "/throughput")) {
+    Throughput load;
+    load.at = reader.key_at(base + "/throughput");
+    load.peak_messages_per_second = reader.number(base + "/throughput/peakMessagesPerSecond");
+    load.average_message_bytes = reader.number(base + "/throughput/averageMessageBytes");
+    load.consumer_messages_per_second =
+        reader.number(base + "/throughput/consumerMessagesPerSecond");
+    owner.throughput = load;
+  }
+  if (owner.schema.present && owner.schema.value.ends_with(".json") &&
+      owner.schema.value.find("://") == std::string::npos) {
+    std::filesystem::path path(owner.schema.value);
+    owner.schema_fields = schema_field_names(path.is_absolute() ? path : manifest_dir / path);
+  }
+  return owner;
+}
+
+}  // namespace
+
+TopicSpec decode_topic(const YamlDocument& document, const std::filesystem::path& manifest_dir) {
+  DocumentReader reader(document);
+  TopicSpec spec;
+  spec.document = document.start;
+  spec.name = reader.text("/metadata/name");
+  if (const auto* labels = reader.find("/metadata/labels"); labels && labels->is_object()) {
+    for (const auto& [key, value] : labels->items()) {
+      if (!value.is_null()) spec.labels[key] = DocumentReader::scalar_text(value);
+    }
+  }
+  spec.spec_at = reader.key_at("/spec");
+  spec.description = reader.text("/spec/description");
+  spec.kind = reader.text("/spec/kind");
+  spec.partitions = reader.integer("/spec/partitions");
+  spec.replication_factor = reader.integer("/spec/replicationFactor");
+  spec.retention = reader.text("/spec/retention");
+  spec.retention_bytes = reader.text("/spec/retentionBytes");
+  if (const auto* policy = reader.find("/spec/cleanupPolicy")) {
+    spec.cleanup_policy.present = true;
+    spec.cleanup_policy.at = reader.value_at("/spec/cleanupPolicy");
+    if (policy->is_array()) {
+      for (const auto& item : *policy) spec.cleanup_policy.value.push_back(item.get<std::string>());
+    } else {
+      spec.cleanup_policy.value.push_back(policy->get<std::string>());
+    }
+  }
+  spec.config = decode_config(reader, "/spec/config");
+  if (reader.find("/spec/deadLetter")) {
+    DeadLetterSpec dead;
+    dead.at = reader.key_at("/spec/deadLetter");
+    dead.enabled = reader.boolean("/spec/deadLetter/enabled");
+    dead.reason = reader.text("/spec/deadLetter/reason");
+    dead.retention = reader.text("/spec/deadLetter/retention");
+    dead.partitions = reader.integer("/spec/deadLetter/partitions");
+    spec.dead_letter = dead;
+  }
+  spec.owner = decode_owner(reader, manifest_dir);
+  if (const auto* overrides = reader.find("/spec/overrides"); overrides && overrides->is_object()) {
+    spec.overrides_at = reader.key_at("/spec/overrides");
+    for (const auto& [environment, value] : overrides->items()) {
+      std::string base = pointer_child("/spec/overrides", environment);
+      TopicOverride local;
+      local.at = reader.key_at(base);
+      local.partitions = reader.integer(base + "/partitions");
+      local.replication_factor = reader.integer(base + "/replicationFactor");
+      local.retention = reader.text(base + "/retention");
+      local.config = decode_config(reader, base + "/config");
+      spec.overrides[environment] = local;
+    }
+  }
+  spec.previous_name = reader.text("/spec/previousName");
+  spec.deleted = reader.boolean("/spec/deleted");
+  spec.allow_key_remap = reader.boolean("/spec/allowKeyRemap");
+  spec.replayable = reader.text("/spec/replayable");
+  return spec;
+}
+
+}  // namespace topicform

@@ -1,0 +1,231 @@
+// yaml-cpp's tree walked into nlohmann::json with YAML 1.2 core scalar typing and a mark per path.
+#include "manifest/yaml_document.hpp"
+
+#include <charconv>
+#include <regex>
+#include <set>
+
+#include <fmt/format.h>
+#include <yaml-cpp/yaml.h>
+
+#include "manifest/text_checks.hpp"
+
+namespace topicform {
+namespace {
+
+class Converter {
+ public:
+  Converter(const std::string& file, std::vector<Diagnostic>& diagnostics)
+      : m_file(file), m_diagnostics(diagnostics) {}
+
+  // Returns false when the document broke a limit; its problems are already reported.
+  bool convert(const YAML::Node& node, YamlDocument& out) {
+    out.start = location(node.Mark());
+    out.marks[""] = NodeMarks{out.start, out.start};
+    m_ok = true;
+    m_nodes = 0;
+    out.root = walk(node, "", 0, out);
+    return m_ok;
+  }
+
+ private:
+  Location location(const YAML::Mark& mark) const {
+    if (mark.line < 0) return Location{m_file, 1, 1};
+    return Location{m_file, mark.line + 1, mark.column + 1};
+  }
+
+  // A fatal problem drops the document; others are reported and the first value is kept.
+  void report(std::string rule, const Location& at, std::string message, bool fatal = true) {
+    m_diagnostics.push_back(Diagnostic{Severity::error, std::move(rule), std::move(message), at});
+    if (fatal) m_ok = false;
+  }
+
+  static nlohmann::json scalar(const YAML::Node& node) {
+    const std::string& text = node.Scalar();
+    if (node.Tag() != "?") return text;  // quoted or explicitly tagged: text as written
+    static const std::set<std::string> kNull{"", "~", "null", "Null", "NULL"};
+    if (kNull.count(text)) return nullptr;
+    if (text == "true" || text == "True" || text == "TRUE") return true;
+    if (text == "false" || text == "False" || text == "FALSE") return false;
+    static const std::regex kInteger("[-+]?[0-9]+");
+    static const std::regex kFloat("[-+]?(\\.[0-9]+|[0-9]+(\\.[0-9]*)?)([eE][-+]?[0-9]+)?");
+    if (std::regex_match(text, kInteger)) {
+      std::int64_t value = 0;
+      const char* begin = text.data() + (text[0] == '+' ? 1 : 0);
+      auto [end, ec] = std::from_chars(begin, text.data() + text.size(), value);
+      if (ec == std::errc{} && end == text.data() + text.size()) return value;
+      return text;  // beyond 64 bits: keep the text and let the schema say what is expected
+    }
+    if (std::regex_match(text, kFloat)) return std::stod(text);
+    return text;
+  }
+
+  nlohmann::json walk(const YAML::Node& node, const std::string& pointer, int depth,
+                      YamlDocument& out) {
+    if (!m_ok) return nullptr;
+    if (++m_nodes > kMaxNodesPerDocument) {
+      report("manifest/too-large", location(node.Mark()),
+             fmt::format("the document expands to more than {} nodes (aliases included)",
+                         kMaxNodesPerDocument));
+      return nullptr;
+    }
+    if (depth > kMaxDepth) {
+      report("manifest/too-deep", location(node.Mark()),
+             fmt::format("the document nests deeper than {} levels", kMaxDepth));
+      return nullptr;
+    }
+    switch (node.Type()) {
+      case YAML::NodeType::Undefined:
+      case YAML::NodeType::Null:
+        return nullptr;
+      case YAML::NodeType::Scalar:
+        return scalar(node);
+      case YAML::NodeType::Sequence: {
+        nlohmann::json array = nlohmann::json::array();
+        std::size_t index = 0;
+        for (const auto& item : node) {
+          std::string child = pointer + "/" + std::to_string(index++);
+          Location at = location(item.Mark());
+          out.marks[child] = NodeMarks{at, at};
+          array.push_back(walk(item, child, depth + 1, out));
+        }
+        return array;
+      }
+      case YAML::NodeType::Map:
+        return walk_map(node, pointer, depth, out);
+    }
+    return nullptr;
+  }
+
+  nlohmann::json walk_map(const YAML::Node& node, const std::string& pointer, int depth,
+                          YamlDocument& out) {
+    nlohmann::json object = nlohmann::json::object();
+    for (const auto& entry : node) {
+      Location key_at = location(entry.first.Mark());
+      if (!entry.first.IsScalar()) {
+        report("manifest/schema", key_at, "mapping keys must be plain text", false);
+        continue;
+      }
+      const std::string& key = entry.first.Scalar();
+      std::string child = pointer_child(pointer, key);
+      if (object.contains(key)) {
+        report("manifest/duplicate-key", key_at,
+               fmt::format("duplicate key '{}' (first at line {})", key,
+                           out.marks[child].key_at.line),
+               false);
+        continue;
+      }
+      Location value_at = entry.second.IsNull() ? key_at : location(entry.second.Mark());
+      out.marks[child] = NodeMarks{key_at, value_at};
+      object[key] = walk(entry.second, child, depth + 1, out);
+    }
+    return object;
+  }
+
+  const std::string& m_file;
+  std::vector<Diagnostic>& m_diagnostics;
+  bool m_ok = true;
+  std::size_t m_nodes = 0;
+};
+
+Diagnostic file_error(const std::string& rule, const std::string& file, int line, int column,
+                      std::string message) {
+  return Diagnostic{Severity::error, rule, std::move(message), Location{file, line, column}};
+}
+
+}  // namespace
+
+std::string pointer_child(const std::string& pointer, const std::string& key) {
+  std::string out = pointer + "/";
+  for (char c : key) {
+    if (c == '~') {
+      out += "~0";
+    } else if (c == '/') {
+      out += "~1";
+    } else {
+      out += c;
+    }
+  }
+  return out;
+}
+
+const NodeMarks& YamlDocument::at(const std::string& pointer) const {
+  auto it = marks.find(pointer);
+  if (it != marks.end()) return it->second;
+  return marks.at("");
+}
+
+std::string display_path(const std::string& pointer) {
+  std::string out;
+  std::size_t i = 0;
+  while (i < pointer.size()) {
+    std::size_t next = pointer.find('/', i + 1);
+    std::string part = pointer.substr(i + 1, next == std::string::npos ? std::string::npos
+                                                                       : next - i - 1);
+    bool index = !part.empty() && part.find_first_not_of("0123456789") == std::string::npos;
+    if (index) {
+      out += "[" + part + "]";
+    } else {
+      if (!out.empty()) out += ".";
+      for (std::size_t k = 0; k < part.size(); ++k) {
+        if (part[k] == '~' && k + 1 < part.size()) {
+          out += part[k + 1] == '1' ? '/' : '~';
+          ++k;
+        } else {
+          out += part[k];
+        }
+      }
+    }
+    if (next == std::string::npos) break;
+    i = next;
+  }
+  return out;
+}
+
+std::vector<YamlDocument> parse_yaml_documents(std::string_view text, const std::string& file,
+                                               std::vector<Diagnostic>& diagnostics) {
+  std::vector<YamlDocument> documents;
+  if (text.size() > kMaxManifestBytes) {
+    diagnostics.push_back(file_error("manifest/too-large", file, 1, 1,
+                                     fmt::format("the file is {} bytes; manifests are limited to "
+                                                 "{} bytes",
+                                                 text.size(), kMaxManifestBytes)));
+    return documents;
+  }
+  if (text.starts_with("\xEF\xBB\xBF")) text.remove_prefix(3);  // a UTF-8 byte order mark
+  if (auto problem = find_encoding_problem(text)) {
+    diagnostics.push_back(file_error("manifest/encoding", file, problem->line, problem->column,
+                                     fmt::format("the file {}", problem->what)));
+    return documents;
+  }
+  if (auto problem = find_excessive_nesting(text, kMaxDepth)) {
+    diagnostics.push_back(file_error(
+        "manifest/too-deep", file, problem->line, problem->column,
+        fmt::format("the document nests deeper than {} levels", kMaxDepth)));
+    return documents;
+  }
+  std::vector<YAML::Node> nodes;
+  try {
+    nodes = YAML::LoadAll(std::string(text));
+  } catch (const YAML::Exception& e) {
+    int line = e.mark.line < 0 ? 1 : e.mark.line + 1;
+    int column = e.mark.column < 0 ? 1 : e.mark.column + 1;
+    diagnostics.push_back(
+        file_error("manifest/syntax", file, line, column, fmt::format("invalid YAML: {}", e.msg)));
+    return documents;
+  }
+  Converter converter(file, diagnostics);
+  for (const auto& node : nodes) {
+    if (node.IsNull()) continue;
+    YamlDocument document;
+    if (converter.convert(node, document)) documents.push_back(std::move(document));
+  }
+  if (nodes.empty() || std::all_of(nodes.begin(), nodes.end(),
+                                   [](const YAML::Node& n) { return n.IsNull(); })) {
+    diagnostics.push_back(file_error("manifest/empty", file, 1, 1,
+                                     "the file holds no YAML document: add a Topic or remove it"));
+  }
+  return documents;
+}
+
+}  // namespace topicform

@@ -1,0 +1,31 @@
+// Diagnostics for people (text, optionally coloured), for programs (JSON) and for GitHub Actions.
+#pragma once
+
+#include <string>
+#include <vector>
+
+#include "core/diagnostic.hpp"
+
+namespace topicform {
+
+struct ValidationSummary {
+  std::size_t files = 0;
+  std::size_t topics = 0;  // desired topics, derived dead topics included
+  std::string environment;
+};
+
+// `path:line:col: severity: message [rule]`, one per line, then a summary line.
+std::string render_text(const std::vector<Diagnostic>& diagnostics, const ValidationSummary& summary,
+                        bool colour);
+
+// {"version": 1, "diagnostics": [...], "summary": {...}}; keys in a fixed order.
+std::string render_json(const std::vector<Diagnostic>& diagnostics,
+                        const ValidationSummary& summary);
+
+// Workflow commands: `::error file=F,line=L,col=C,title=RULE::MESSAGE`.
+std::string render_github(const std::vector<Diagnostic>& diagnostics,
+                          const ValidationSummary& summary);
+
+std::string format_location(const Location& at);
+
+}  // namespace topicform
