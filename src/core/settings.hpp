@@ -30,7 +30,8 @@ struct NamingConvention {
   std::vector<std::string> presets{"domain-event"};
   std::vector<std::string> patterns;  // custom regexes, full match
   std::vector<std::string> kinds{"events", "commands", "state", "technical"};
-  std::vector<std::string> forbidden_words;  // besides environment names and versions
+  // Words a name must not contain, besides the settings' environment names and versions.
+  std::vector<std::string> forbidden_words{"prod", "production", "staging", "dev", "qa", "uat"};
   Location at;
 };
 

@@ -1,4 +1,6 @@
 // dead/*: every consumed topic has a `.dead` topic that outlives it, and dead topics don't chain.
+#include <algorithm>
+
 #include <fmt/format.h>
 
 #include "core/rules/rules.hpp"
@@ -25,6 +27,9 @@ void check_dead_letter(const EffectiveTopic& source, const EffectiveTopic* dead,
                             source.name));
   }
   if (dead == nullptr || !dead->retention_ms.present || !source.retention_ms.present) return;
+  bool deletes = std::find(source.cleanup_policy.begin(), source.cleanup_policy.end(), "delete") !=
+                 source.cleanup_policy.end();
+  if (!deletes) return;  // a compact-only source never expires messages by time
   std::int64_t kept = dead->retention_ms.value;
   std::int64_t source_kept = source.retention_ms.value;
   bool longer = kept < 0 || (source_kept >= 0 && kept > source_kept);

@@ -37,6 +37,8 @@ bool contains(const std::array<std::string_view, N>& list, const std::string& wo
 
 // Why a group name looks generated per instance, or empty when it reads as a service name.
 std::string generated_group_reason(const std::string& group) {
+  // std::regex recurses per character; Kafka's group names are short, so longer ones are ids.
+  if (group.size() > 249) return "is longer than 249 characters";
   static const std::regex kUuid("[0-9a-fA-F]{8}-?[0-9a-fA-F]{4}-?[0-9a-fA-F]{4}");
   static const std::regex kHexRun("[0-9a-f]{8,}");
   static const std::regex kAddress("[0-9]{1,3}[.-][0-9]{1,3}[.-][0-9]{1,3}[.-][0-9]{1,3}");
@@ -114,7 +116,7 @@ void check_key(const EffectiveTopic& topic, RuleSink& sink) {
                             "id of the entity whose order matters",
                             topic.name));
   }
-  if (!topic.has_key()) return;
+  if (!topic.has_key() || owner.key.value.size() > 249) return;
   std::string key = squash(owner.key.value);
   std::string why;
   std::string name_levels = "." + topic.name + ".";

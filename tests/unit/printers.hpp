@@ -1,0 +1,19 @@
+// GoogleTest printers for the value types, so a failed comparison reads as text, not bytes.
+#pragma once
+
+#include <ostream>
+
+#include "core/diagnostic.hpp"
+
+namespace topicform {
+
+inline void PrintTo(const Location& at, std::ostream* out) {
+  *out << at.file << ":" << at.line << ":" << at.column;
+}
+
+inline void PrintTo(const Diagnostic& d, std::ostream* out) {
+  PrintTo(d.at, out);
+  *out << ": " << to_string(d.severity) << ": " << d.message << " [" << d.rule << "]";
+}
+
+}  // namespace topicform
