@@ -4,6 +4,7 @@
 #include <charconv>
 #include <algorithm>
 #include <cstdlib>
+#include <optional>
 #include <set>
 
 #include <fmt/format.h>
@@ -45,13 +46,77 @@ bool is_float(std::string_view text) {
   return all_digits(whole) && (fraction.empty() || all_digits(fraction));
 }
 
+struct DocumentText {
+  std::string_view text;
+  int first_line;  // 0-based line of the piece in the file
+};
+
+// Splits a stream at lines that start a document ("---") or end one ("..."). A piece keeps its
+// "---" line so that YAML::Load sees a normal document start.
+std::vector<DocumentText> split_documents(std::string_view text) {
+  std::vector<DocumentText> pieces;
+  auto marker = [](std::string_view line, std::string_view m) {
+    return line.starts_with(m) &&
+           (line.size() == 3 || line[3] == ' ' || line[3] == '\t' || line[3] == '\r' ||
+            line[3] == '\n');
+  };
+  std::size_t piece_start = 0;
+  int piece_line = 0;
+  int line = 0;
+  bool piece_has_start = false;
+  for (std::size_t pos = 0; pos < text.size(); ++line) {
+    std::size_t end = text.find('\n', pos);
+    std::size_t next = end == std::string_view::npos ? text.size() : end + 1;
+    std::string_view current = text.substr(pos, next - pos);
+    if (marker(current, "---")) {
+      if (pos > piece_start) pieces.push_back({text.substr(piece_start, pos - piece_start), piece_line});
+      piece_start = pos;
+      piece_line = line;
+      piece_has_start = true;
+    } else if (marker(current, "...")) {
+      pieces.push_back({text.substr(piece_start, pos - piece_start), piece_line});
+      piece_start = next;
+      piece_line = line + 1;
+      piece_has_start = false;
+    }
+    pos = next;
+  }
+  if (piece_start < text.size() || pieces.empty() || piece_has_start) {
+    pieces.push_back({text.substr(piece_start), piece_line});
+  }
+  return pieces;
+}
+
+// The first line (0-based) of `piece` that is more than blank space, a comment, a document
+// marker or an explicit null; a document that parses to null despite one is malformed.
+std::optional<int> first_content_line(std::string_view piece) {
+  int line = 0;
+  for (std::size_t pos = 0; pos < piece.size(); ++line) {
+    std::size_t end = piece.find('\n', pos);
+    std::string_view current = piece.substr(pos, end == std::string_view::npos ? end : end - pos);
+    pos = end == std::string_view::npos ? piece.size() : end + 1;
+    auto first = current.find_first_not_of(" \t\r");
+    if (first == std::string_view::npos) continue;
+    current.remove_prefix(first);
+    if (current.starts_with("#")) continue;
+    if (current.starts_with("---")) current.remove_prefix(3);
+    auto rest = current.find_first_not_of(" \t\r");
+    if (rest == std::string_view::npos) continue;
+    current.remove_prefix(rest);
+    if (current.starts_with("#") || current == "~" || current == "null") continue;
+    return line;
+  }
+  return std::nullopt;
+}
+
 class Converter {
  public:
   Converter(const std::string& file, std::vector<Diagnostic>& diagnostics)
       : m_file(file), m_diagnostics(diagnostics) {}
 
   // Returns false when the document broke a limit; its problems are already reported.
-  bool convert(const YAML::Node& node, YamlDocument& out) {
+  bool convert(const YAML::Node& node, int line_offset, YamlDocument& out) {
+    m_line_offset = line_offset;
     out.start = location(node.Mark());
     out.marks[""] = NodeMarks{out.start, out.start};
     m_ok = true;
@@ -63,7 +128,7 @@ class Converter {
  private:
   Location location(const YAML::Mark& mark) const {
     if (mark.line < 0) return Location{m_file, 1, 1};
-    return Location{m_file, mark.line + 1, mark.column + 1};
+    return Location{m_file, mark.line + m_line_offset + 1, mark.column + 1};
   }
 
   // A fatal problem drops the document; others are reported and the first value is kept.
@@ -156,6 +221,7 @@ class Converter {
   std::vector<Diagnostic>& m_diagnostics;
   bool m_ok = true;
   std::size_t m_nodes = 0;
+  int m_line_offset = 0;  // lines before this document in the file
 };
 
 Diagnostic file_error(const std::string& rule, const std::string& file, int line, int column,
@@ -234,24 +300,35 @@ std::vector<YamlDocument> parse_yaml_documents(std::string_view text, const std:
         fmt::format("the document nests deeper than {} levels", kMaxDepth)));
     return documents;
   }
-  std::vector<YAML::Node> nodes;
-  try {
-    nodes = YAML::LoadAll(std::string(text));
-  } catch (const YAML::Exception& e) {
-    int line = e.mark.line < 0 ? 1 : e.mark.line + 1;
-    int column = e.mark.column < 0 ? 1 : e.mark.column + 1;
-    diagnostics.push_back(
-        file_error("manifest/syntax", file, line, column, fmt::format("invalid YAML: {}", e.msg)));
-    return documents;
+  // One YAML::Load per document: yaml-cpp 0.7's LoadAll loops forever on some malformed
+  // streams (a lone ','), while Load parses exactly one document.
+  std::vector<std::pair<YAML::Node, int>> nodes;
+  for (const DocumentText& piece : split_documents(text)) {
+    try {
+      YAML::Node node = YAML::Load(std::string(piece.text));
+      if (node.IsNull()) {
+        if (auto line = first_content_line(piece.text)) {
+          diagnostics.push_back(file_error("manifest/syntax", file, *line + piece.first_line + 1,
+                                           1, "invalid YAML: no document could be read here"));
+          return documents;
+        }
+      }
+      nodes.emplace_back(node, piece.first_line);
+    } catch (const YAML::Exception& e) {
+      int line = (e.mark.line < 0 ? 0 : e.mark.line) + piece.first_line + 1;
+      int column = e.mark.column < 0 ? 1 : e.mark.column + 1;
+      diagnostics.push_back(file_error("manifest/syntax", file, line, column,
+                                       fmt::format("invalid YAML: {}", e.msg)));
+      return documents;
+    }
   }
   Converter converter(file, diagnostics);
-  for (const auto& node : nodes) {
+  for (const auto& [node, first_line] : nodes) {
     if (node.IsNull()) continue;
     YamlDocument document;
-    if (converter.convert(node, document)) documents.push_back(std::move(document));
+    if (converter.convert(node, first_line, document)) documents.push_back(std::move(document));
   }
-  if (nodes.empty() || std::all_of(nodes.begin(), nodes.end(),
-                                   [](const YAML::Node& n) { return n.IsNull(); })) {
+  if (std::all_of(nodes.begin(), nodes.end(), [](const auto& n) { return n.first.IsNull(); })) {
     diagnostics.push_back(file_error("manifest/empty", file, 1, 1,
                                      "the file holds no YAML document: add a Topic or remove it"));
   }

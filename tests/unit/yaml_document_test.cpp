@@ -120,3 +120,26 @@ TEST(DisplayPath, ReadsLikeTheManifest) {
 
 }  // namespace
 }  // namespace topicform
+
+namespace topicform {
+namespace {
+
+// yaml-cpp 0.7's LoadAll never returns on these (found by the fuzzer); each must end in a report.
+TEST(YamlDocument, MalformedStreamsThatHangLoadAllEndWithADiagnostic) {
+  for (const char* text : {",", "[:", "{:", "- !+(.,.)", "a: 1\n---\n,\n"}) {
+    std::vector<Diagnostic> diagnostics;
+    parse_yaml_documents(text, "m.yaml", diagnostics);
+    EXPECT_FALSE(diagnostics.empty()) << text;
+  }
+}
+
+TEST(YamlDocument, KeepsLineNumbersAcrossDocuments) {
+  std::vector<Diagnostic> diagnostics;
+  auto docs = parse_yaml_documents("a: 1\n---\nb: 2\n...\n---\nc: [\n", "m.yaml", diagnostics);
+  ASSERT_EQ(diagnostics.size(), 1u);
+  EXPECT_EQ(diagnostics[0].rule, "manifest/syntax");
+  EXPECT_EQ(diagnostics[0].at.line, 7);
+}
+
+}  // namespace
+}  // namespace topicform
