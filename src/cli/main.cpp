@@ -10,7 +10,8 @@
 
 namespace {
 
-constexpr const char* kHelp = R"(topicform - declarative Kafka topics: manifests in Git, checked before they reach a cluster
+constexpr const char* kHelp =
+    R"(topicform - declarative Kafka topics: manifests in Git, checked before they reach a cluster
 
 Usage: topicform <command> [options]
 

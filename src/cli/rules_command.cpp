@@ -23,9 +23,10 @@ int run_rules(const std::vector<std::string>& args) {
     if (arg == "--format=json" || arg == "json") {
       json = true;
     } else if (arg != "--format" && arg != "--format=text" && arg != "text") {
-      std::cerr << fmt::format("topicform: error: unknown argument '{}'\nsee 'topicform rules "
-                               "--help'\n",
-                               arg);
+      std::cerr << fmt::format(
+          "topicform: error: unknown argument '{}'\nsee 'topicform rules "
+          "--help'\n",
+          arg);
       return kExitFailure;
     }
   }

@@ -3,8 +3,8 @@
 
 #include <iostream>
 
-#include <boost/program_options.hpp>
 #include <fmt/format.h>
+#include <boost/program_options.hpp>
 
 #include "cli/commands.hpp"
 #include "cli/terminal.hpp"

@@ -7,8 +7,7 @@
 
 namespace topicform {
 
-Environment select_environment(const Settings& settings, const std::string& name,
-                               RuleSink& sink) {
+Environment select_environment(const Settings& settings, const std::string& name, RuleSink& sink) {
   std::string wanted = name.empty() ? settings.default_environment : name;
   if (settings.environments.empty()) {
     Environment fallback;

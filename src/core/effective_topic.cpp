@@ -91,10 +91,11 @@ EffectiveTopic resolve_topic(const TopicSpec& spec, const Environment& environme
   }
   if (spec.cleanup_policy.present) {
     if (auto it = topic.config.find("cleanup.policy"); it != topic.config.end()) {
-      sink.report("config/cross-field", it->second.key_at,
-                  fmt::format("'cleanup.policy' is set both here and as 'cleanupPolicy' at line {}: "
-                              "set it once",
-                              spec.cleanup_policy.at.line));
+      sink.report(
+          "config/cross-field", it->second.key_at,
+          fmt::format("'cleanup.policy' is set both here and as 'cleanupPolicy' at line {}: "
+                      "set it once",
+                      spec.cleanup_policy.at.line));
     }
     std::string joined = fmt::format("{}", fmt::join(spec.cleanup_policy.value, ","));
     put_config(topic, ConfigEntry{"cleanup.policy", spec.cleanup_policy.at, joined,

@@ -32,8 +32,7 @@ struct EffectiveTopic {
 };
 
 // Resolves `spec` for `environment`; unreadable durations and sizes are reported to `sink`.
-EffectiveTopic resolve_topic(const TopicSpec& spec, const Environment& environment,
-                             RuleSink& sink);
+EffectiveTopic resolve_topic(const TopicSpec& spec, const Environment& environment, RuleSink& sink);
 
 // Whether the source gets a `.dead` topic: it has consumers or configures one, and did not opt out.
 bool wants_dead_letter(const TopicSpec& spec);

@@ -19,7 +19,11 @@ const std::vector<TopicConfigInfo>& table() {
       {"cleanup.policy", T::list, 0, 0, {"compact", "delete"}},
       {"compression.gzip.level", T::integer, 1, 9, {}},
       {"compression.lz4.level", T::integer, 1, 17, {}},
-      {"compression.type", T::choice, 0, 0, {"uncompressed", "zstd", "lz4", "snappy", "gzip", "producer"}},
+      {"compression.type",
+       T::choice,
+       0,
+       0,
+       {"uncompressed", "zstd", "lz4", "snappy", "gzip", "producer"}},
       {"compression.zstd.level", T::integer, -131072, 22, {}},
       {"delete.retention.ms", T::long_integer, 0, kLongMax, {}},
       {"file.delete.delay.ms", T::long_integer, 0, kLongMax, {}},
@@ -53,9 +57,9 @@ const std::vector<TopicConfigInfo>& table() {
   return kTable;
 }
 
-constexpr std::string_view kRemovedInKafka4[] = {
-    "message.format.version", "message.downconversion.enable",
-    "message.timestamp.difference.max.ms"};
+constexpr std::string_view kRemovedInKafka4[] = {"message.format.version",
+                                                 "message.downconversion.enable",
+                                                 "message.timestamp.difference.max.ms"};
 
 std::string_view trim(std::string_view s) {
   while (!s.empty() && (s.front() == ' ' || s.front() == '\t')) s.remove_prefix(1);
@@ -77,7 +81,8 @@ std::vector<std::string_view> split_list(std::string_view value) {
 std::string range_text(const TopicConfigInfo& info) {
   if (info.maximum >= kLongMax || info.maximum == kIntMax)
     return fmt::format("at least {}", static_cast<long long>(info.minimum));
-  if (info.type == ConfigType::real) return fmt::format("between {} and {}", info.minimum, info.maximum);
+  if (info.type == ConfigType::real)
+    return fmt::format("between {} and {}", info.minimum, info.maximum);
   return fmt::format("between {} and {}", static_cast<long long>(info.minimum),
                      static_cast<long long>(info.maximum));
 }
@@ -106,7 +111,8 @@ std::span<const TopicConfigInfo> topic_configs() { return table(); }
 
 const TopicConfigInfo* find_topic_config(std::string_view key) {
   const auto& t = table();
-  auto it = std::find_if(t.begin(), t.end(), [&](const TopicConfigInfo& i) { return i.key == key; });
+  auto it =
+      std::find_if(t.begin(), t.end(), [&](const TopicConfigInfo& i) { return i.key == key; });
   return it == t.end() ? nullptr : &*it;
 }
 

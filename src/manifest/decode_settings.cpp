@@ -98,15 +98,16 @@ class SettingsDecoder {
       if (rule == nullptr) {
         std::string hint;
         for (const auto& known : all_rules()) {
-          if (edit_distance(id, known.id) <= 3) hint = fmt::format(": did you mean '{}'?", known.id);
+          if (edit_distance(id, known.id) <= 3)
+            hint = fmt::format(": did you mean '{}'?", known.id);
         }
         report(m_reader.key_at(pointer), fmt::format("unknown rule '{}'{}", id, hint));
         continue;
       }
       if (!rule->adjustable) {
-        report(m_reader.key_at(pointer),
-               fmt::format("rule '{}' cannot be changed: manifests that break it cannot be read",
-                           id));
+        report(
+            m_reader.key_at(pointer),
+            fmt::format("rule '{}' cannot be changed: manifests that break it cannot be read", id));
         continue;
       }
       std::string severity = value.get<std::string>();
@@ -125,8 +126,8 @@ class SettingsDecoder {
       if (auto bytes = parse_size_bytes(storage.value); bytes && *bytes > 0) {
         settings.storage_bytes_per_topic = static_cast<double>(*bytes);
       } else {
-        report(storage.at, fmt::format("storage budget '{}' is not a size (e.g. 500GiB)",
-                                       storage.value));
+        report(storage.at,
+               fmt::format("storage budget '{}' is not a size (e.g. 500GiB)", storage.value));
       }
     }
   }

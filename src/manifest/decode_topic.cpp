@@ -56,7 +56,8 @@ OwnerCard decode_owner(const DocumentReader& reader, const std::filesystem::path
   owner.ordering = reader.text(base + "/ordering");
   owner.schema = reader.text(base + "/schema");
   owner.max_consumer_downtime = reader.text(base + "/maxConsumerDowntime");
-  if (const auto* consumers = reader.find(base + "/consumers"); consumers && consumers->is_array()) {
+  if (const auto* consumers = reader.find(base + "/consumers");
+      consumers && consumers->is_array()) {
     owner.consumers_present = true;
     owner.consumers_at = reader.key_at(base + "/consumers");
     for (std::size_t i = 0; i < consumers->size(); ++i) {

@@ -52,8 +52,7 @@ class Discovery {
     if (ec) return report("manifest/unreadable", dir.string(), ec.message());
     if (std::find(ancestors.begin(), ancestors.end(), canonical) != ancestors.end()) {
       return report("manifest/symlink-loop", dir.string(),
-                    fmt::format("the link leads back to '{}', which is already being read",
-                                canonical.string()));
+                    "the link leads back into a folder that is already being read");
     }
     if (!m_seen_dirs.insert(canonical).second) return;  // reached twice through links
     std::vector<fs::path> entries;

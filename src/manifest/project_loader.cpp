@@ -34,7 +34,8 @@ std::optional<DocumentKind> document_kind(const YamlDocument& document, Project&
   std::string api = field("apiVersion");
   std::string kind = field("kind");
   if (api != "topicform/v1") {
-    Location at = root.contains("apiVersion") ? document.at("/apiVersion").value_at : document.start;
+    Location at =
+        root.contains("apiVersion") ? document.at("/apiVersion").value_at : document.start;
     report(project, "manifest/kind", at,
            api.empty() ? std::string("the document lacks 'apiVersion: topicform/v1'")
                        : fmt::format("unsupported apiVersion '{}': expected 'topicform/v1'", api));
@@ -48,7 +49,6 @@ std::optional<DocumentKind> document_kind(const YamlDocument& document, Project&
                       : fmt::format("unknown kind '{}': expected 'Topic' or 'Settings'", kind));
   return std::nullopt;
 }
-
 
 }  // namespace
 

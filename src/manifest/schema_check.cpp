@@ -50,8 +50,8 @@ const nlohmann::json* subschema(const nlohmann::json& root, const std::string& p
   std::size_t i = 0;
   while (i < pointer.size()) {
     std::size_t next = pointer.find('/', i + 1);
-    std::string part = pointer.substr(i + 1, next == std::string::npos ? std::string::npos
-                                                                       : next - i - 1);
+    std::string part =
+        pointer.substr(i + 1, next == std::string::npos ? std::string::npos : next - i - 1);
     if (node->contains("properties") && (*node)["properties"].contains(part)) {
       node = &(*node)["properties"][part];
     } else if (node->contains("additionalProperties") &&
@@ -81,8 +81,8 @@ std::string json_type_name(const nlohmann::json& value) {
 
 std::string expected_types(const nlohmann::json& schema) {
   static const std::map<std::string, std::string> kNames{
-      {"string", "text"},     {"integer", "a whole number"}, {"number", "a number"},
-      {"boolean", "true or false"}, {"array", "a list"}, {"object", "a mapping"}};
+      {"string", "text"},           {"integer", "a whole number"}, {"number", "a number"},
+      {"boolean", "true or false"}, {"array", "a list"},           {"object", "a mapping"}};
   std::vector<std::string> names;
   auto add = [&](const nlohmann::json& t) { names.push_back(kNames.at(t.get<std::string>())); };
   if (schema.contains("type")) {
@@ -234,8 +234,7 @@ bool check_schema(const YamlDocument& document, DocumentKind kind,
   }
   if (diagnostics.size() == before) {
     diagnostics.push_back(Diagnostic{Severity::error, "manifest/schema",
-                                     "the document does not match the schema",
-                                     document.start});
+                                     "the document does not match the schema", document.start});
   }
   return false;
 }

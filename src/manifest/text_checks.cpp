@@ -39,7 +39,8 @@ std::optional<TextProblem> find_encoding_problem(std::string_view text) {
   int line = 1;
   int column = 1;
   for (std::size_t i = 0; i < text.size();) {
-    if (text[i] == '\0') return TextProblem{line, column, "contains a NUL byte: is it a binary file?"};
+    if (text[i] == '\0')
+      return TextProblem{line, column, "contains a NUL byte: is it a binary file?"};
     std::size_t length = utf8_sequence_length(text, i);
     if (length == 0) return TextProblem{line, column, "is not valid UTF-8"};
     if (text[i] == '\n') {

@@ -1,8 +1,8 @@
 // yaml-cpp's tree walked into nlohmann::json with YAML 1.2 core scalar typing and a mark per path.
 #include "manifest/yaml_document.hpp"
 
-#include <charconv>
 #include <algorithm>
+#include <charconv>
 #include <cstdlib>
 #include <optional>
 #include <set>
@@ -18,9 +18,8 @@ namespace {
 // YAML 1.2 core schema numbers, checked by hand: std::regex recurses per character and a long
 // scalar would exhaust the stack.
 bool all_digits(std::string_view text) {
-  return !text.empty() && std::all_of(text.begin(), text.end(), [](char c) {
-    return c >= '0' && c <= '9';
-  });
+  return !text.empty() &&
+         std::all_of(text.begin(), text.end(), [](char c) { return c >= '0' && c <= '9'; });
 }
 
 bool is_integer(std::string_view text) {
@@ -56,9 +55,8 @@ struct DocumentText {
 std::vector<DocumentText> split_documents(std::string_view text) {
   std::vector<DocumentText> pieces;
   auto marker = [](std::string_view line, std::string_view m) {
-    return line.starts_with(m) &&
-           (line.size() == 3 || line[3] == ' ' || line[3] == '\t' || line[3] == '\r' ||
-            line[3] == '\n');
+    return line.starts_with(m) && (line.size() == 3 || line[3] == ' ' || line[3] == '\t' ||
+                                   line[3] == '\r' || line[3] == '\n');
   };
   std::size_t piece_start = 0;
   int piece_line = 0;
@@ -69,7 +67,8 @@ std::vector<DocumentText> split_documents(std::string_view text) {
     std::size_t next = end == std::string_view::npos ? text.size() : end + 1;
     std::string_view current = text.substr(pos, next - pos);
     if (marker(current, "---")) {
-      if (pos > piece_start) pieces.push_back({text.substr(piece_start, pos - piece_start), piece_line});
+      if (pos > piece_start)
+        pieces.push_back({text.substr(piece_start, pos - piece_start), piece_line});
       piece_start = pos;
       piece_line = line;
       piece_has_start = true;
@@ -204,10 +203,10 @@ class Converter {
       const std::string& key = entry.first.Scalar();
       std::string child = pointer_child(pointer, key);
       if (object.contains(key)) {
-        report("manifest/duplicate-key", key_at,
-               fmt::format("duplicate key '{}' (first at line {})", key,
-                           out.marks[child].key_at.line),
-               false);
+        report(
+            "manifest/duplicate-key", key_at,
+            fmt::format("duplicate key '{}' (first at line {})", key, out.marks[child].key_at.line),
+            false);
         continue;
       }
       Location value_at = entry.second.IsNull() ? key_at : location(entry.second.Mark());
@@ -256,8 +255,8 @@ std::string display_path(const std::string& pointer) {
   std::size_t i = 0;
   while (i < pointer.size()) {
     std::size_t next = pointer.find('/', i + 1);
-    std::string part = pointer.substr(i + 1, next == std::string::npos ? std::string::npos
-                                                                       : next - i - 1);
+    std::string part =
+        pointer.substr(i + 1, next == std::string::npos ? std::string::npos : next - i - 1);
     bool index = !part.empty() && part.find_first_not_of("0123456789") == std::string::npos;
     if (index) {
       out += "[" + part + "]";
@@ -295,9 +294,9 @@ std::vector<YamlDocument> parse_yaml_documents(std::string_view text, const std:
     return documents;
   }
   if (auto problem = find_excessive_nesting(text, kMaxDepth)) {
-    diagnostics.push_back(file_error(
-        "manifest/too-deep", file, problem->line, problem->column,
-        fmt::format("the document nests deeper than {} levels", kMaxDepth)));
+    diagnostics.push_back(
+        file_error("manifest/too-deep", file, problem->line, problem->column,
+                   fmt::format("the document nests deeper than {} levels", kMaxDepth)));
     return documents;
   }
   // One YAML::Load per document: yaml-cpp 0.7's LoadAll loops forever on some malformed
@@ -308,8 +307,8 @@ std::vector<YamlDocument> parse_yaml_documents(std::string_view text, const std:
       YAML::Node node = YAML::Load(std::string(piece.text));
       if (node.IsNull()) {
         if (auto line = first_content_line(piece.text)) {
-          diagnostics.push_back(file_error("manifest/syntax", file, *line + piece.first_line + 1,
-                                           1, "invalid YAML: no document could be read here"));
+          diagnostics.push_back(file_error("manifest/syntax", file, *line + piece.first_line + 1, 1,
+                                           "invalid YAML: no document could be read here"));
           return documents;
         }
       }

@@ -14,7 +14,7 @@
 namespace topicform {
 
 struct NodeMarks {
-  Location key_at;    // the key of a mapping entry; the value itself for array items and root
+  Location key_at;  // the key of a mapping entry; the value itself for array items and root
   Location value_at;
 };
 

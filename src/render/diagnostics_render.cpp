@@ -67,21 +67,21 @@ std::string format_location(const Location& at) {
   return fmt::format("{}:{}:{}", at.file, at.line, at.column);
 }
 
-std::string render_text(const std::vector<Diagnostic>& diagnostics, const ValidationSummary& summary,
-                        bool colour) {
+std::string render_text(const std::vector<Diagnostic>& diagnostics,
+                        const ValidationSummary& summary, bool colour) {
   std::string out;
   const char* bold = colour ? "\x1b[1m" : "";
   const char* reset = colour ? "\x1b[0m" : "";
   for (const auto& d : diagnostics) {
     out += fmt::format("{}{}:{} {}{}:{} {} [{}]\n", bold, format_location(d.at), reset,
-                       colour ? colour_of(d.severity) : "", to_string(d.severity), reset,
-                       d.message, d.rule);
+                       colour ? colour_of(d.severity) : "", to_string(d.severity), reset, d.message,
+                       d.rule);
   }
   Counts counts = count(diagnostics);
-  out += fmt::format("{} in {}, {} for environment '{}': {}, {}\n",
-                     counts.errors ? "failed" : "ok", plural(summary.files, "file"),
-                     plural(summary.topics, "topic"), summary.environment,
-                     plural(counts.errors, "error"), plural(counts.warnings, "warning"));
+  out += fmt::format("{} in {}, {} for environment '{}': {}, {}\n", counts.errors ? "failed" : "ok",
+                     plural(summary.files, "file"), plural(summary.topics, "topic"),
+                     summary.environment, plural(counts.errors, "error"),
+                     plural(counts.warnings, "warning"));
   return out;
 }
 
@@ -103,9 +103,12 @@ std::string render_json(const std::vector<Diagnostic>& diagnostics,
   }
   root["diagnostics"] = std::move(list);
   Counts counts = count(diagnostics);
-  root["summary"] = {{"files", summary.files},         {"topics", summary.topics},
-                     {"environment", summary.environment}, {"errors", counts.errors},
-                     {"warnings", counts.warnings},     {"infos", counts.infos}};
+  root["summary"] = {{"files", summary.files},
+                     {"topics", summary.topics},
+                     {"environment", summary.environment},
+                     {"errors", counts.errors},
+                     {"warnings", counts.warnings},
+                     {"infos", counts.infos}};
   return root.dump(2) + "\n";
 }
 

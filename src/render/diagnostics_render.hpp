@@ -15,8 +15,8 @@ struct ValidationSummary {
 };
 
 // `path:line:col: severity: message [rule]`, one per line, then a summary line.
-std::string render_text(const std::vector<Diagnostic>& diagnostics, const ValidationSummary& summary,
-                        bool colour);
+std::string render_text(const std::vector<Diagnostic>& diagnostics,
+                        const ValidationSummary& summary, bool colour);
 
 // {"version": 1, "diagnostics": [...], "summary": {...}}; keys in a fixed order.
 std::string render_json(const std::vector<Diagnostic>& diagnostics,

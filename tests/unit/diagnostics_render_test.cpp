@@ -30,12 +30,14 @@ TEST(RenderGithub, EscapesPropertiesAndData) {
             "::warning file=t.yaml,line=4,col=9,title=naming/past-tense::x: a, b\n"
             "topicform validate: ok in 1 file, 2 topics: 0 errors, 1 warning\n");
   Diagnostic odd{Severity::error, "r", "50%\nnext", {"a,b:c.yaml", 0, 0}};
-  EXPECT_EQ(render_github({odd}, kSummary).substr(0, 41), "::error file=a%2Cb%3Ac.yaml,title=r::50%2");
+  EXPECT_EQ(render_github({odd}, kSummary).substr(0, 41),
+            "::error file=a%2Cb%3Ac.yaml,title=r::50%2");
 }
 
 TEST(RenderJson, IsVersionedAndOrdered) {
   std::string json = render_json({kDiagnostics[0]}, kSummary);
-  EXPECT_EQ(json.find("{\n  \"version\": 1,\n  \"valid\": false,\n  \"diagnostics\": [\n    {\n"), 0u);
+  EXPECT_EQ(json.find("{\n  \"version\": 1,\n  \"valid\": false,\n  \"diagnostics\": [\n    {\n"),
+            0u);
   EXPECT_NE(json.find("\"rule\": \"partitions/positive\""), std::string::npos);
 }
 

@@ -4,8 +4,8 @@
 #include <gtest/gtest.h>
 
 #include "core/check.hpp"
-#include "unit/printers.hpp"
 #include "manifest/project_loader.hpp"
+#include "unit/printers.hpp"
 
 namespace topicform {
 namespace {
@@ -89,7 +89,8 @@ TEST(NamingRules, Separators) {
 }
 
 TEST(NamingRules, MetricCollision) {
-  std::string other = with(with(kClean, "orders.created", "orders.paid"), "consumers: [billing-service]", "consumers: []");
+  std::string other = with(with(kClean, "orders.created", "orders.paid"),
+                           "consumers: [billing-service]", "consumers: []");
   std::string colliding = with(kClean, "orders.created", "orders_created");
   auto result = check(kClean + "---\n" + colliding);
   EXPECT_TRUE(result.rules.count("naming/metric-collision"));
@@ -109,10 +110,13 @@ TEST(NamingRules, ConventionPresetsAndPatterns) {
 }
 
 TEST(NamingRules, NoOwnerNames) {
-  EXPECT_TRUE(fires("naming/no-owner-names", with(kClean, "orders.created", "order-service.created")));
+  EXPECT_TRUE(
+      fires("naming/no-owner-names", with(kClean, "orders.created", "order-service.created")));
   EXPECT_TRUE(fires("naming/no-owner-names", with(kClean, "orders.created", "orders.created-v2")));
-  EXPECT_TRUE(fires("naming/no-owner-names", with(kClean, "orders.created", "orders.prod-created")));
-  EXPECT_TRUE(fires("naming/no-owner-names", with(kClean, "orders.created", "billing-service.paid")));
+  EXPECT_TRUE(
+      fires("naming/no-owner-names", with(kClean, "orders.created", "orders.prod-created")));
+  EXPECT_TRUE(
+      fires("naming/no-owner-names", with(kClean, "orders.created", "billing-service.paid")));
   EXPECT_FALSE(fires("naming/no-owner-names", kClean));
 }
 
@@ -125,9 +129,11 @@ TEST(NamingRules, PastTenseIsAWarning) {
 }
 
 TEST(NamingRules, PastTenseCanBeTurnedOff) {
-  std::string settings = "apiVersion: topicform/v1\nkind: Settings\nspec:\n  rules:\n"
-                         "    naming/past-tense: off\n---\n";
-  EXPECT_FALSE(fires("naming/past-tense", settings + with(kClean, "orders.created", "orders.create")));
+  std::string settings =
+      "apiVersion: topicform/v1\nkind: Settings\nspec:\n  rules:\n"
+      "    naming/past-tense: off\n---\n";
+  EXPECT_FALSE(
+      fires("naming/past-tense", settings + with(kClean, "orders.created", "orders.create")));
 }
 
 TEST(NamingRules, ReservedSuffixAndOrphan) {
@@ -138,7 +144,8 @@ TEST(NamingRules, ReservedSuffixAndOrphan) {
 }
 
 TEST(NamingRules, RenameIsInformation) {
-  auto result = check(with(kClean, "  kind: event\n", "  kind: event\n  previousName: orders.made\n"));
+  auto result =
+      check(with(kClean, "  kind: event\n", "  kind: event\n  previousName: orders.made\n"));
   ASSERT_EQ(result.diagnostics.size(), 1u);
   EXPECT_EQ(result.diagnostics[0].severity, Severity::info);
   EXPECT_EQ(result.diagnostics[0].rule, "naming/rename");
@@ -157,15 +164,17 @@ TEST(PartitionRules, ConsumerParallelism) {
 }
 
 TEST(PartitionRules, SizingFollowsTheArticlesArithmetic) {
-  std::string load = "    throughput: {peakMessagesPerSecond: 40000, consumerMessagesPerSecond: 5000}\n";
+  std::string load =
+      "    throughput: {peakMessagesPerSecond: 40000, consumerMessagesPerSecond: 5000}\n";
   std::string sized = with(kClean + load, "partitions: 3", "partitions: 12");
   EXPECT_TRUE(fires("partitions/sizing", with(kClean + load, "partitions: 3", "partitions: 8")));
   EXPECT_FALSE(fires("partitions/sizing", sized));
 }
 
 TEST(PartitionRules, Budget) {
-  std::string settings = "apiVersion: topicform/v1\nkind: Settings\nspec:\n  budgets:\n"
-                         "    partitionReplicasPerBroker: 10\n---\n";
+  std::string settings =
+      "apiVersion: topicform/v1\nkind: Settings\nspec:\n  budgets:\n"
+      "    partitionReplicasPerBroker: 10\n---\n";
   EXPECT_TRUE(fires("partitions/budget", settings + kClean));  // (3 + 1) x 3 = 12 > 10
   EXPECT_FALSE(fires("partitions/budget", kClean));
 }
@@ -194,9 +203,12 @@ TEST(ReplicationRules, EnvironmentDefaultMinIsrBecomesDesiredConfig) {
 }
 
 TEST(ReplicationRules, MinIsr) {
-  EXPECT_TRUE(fires("replication/min-isr", with(kClean, "min.insync.replicas: 2", "min.insync.replicas: 3")));
-  EXPECT_TRUE(fires("replication/min-isr", with(kClean, "min.insync.replicas: 2", "min.insync.replicas: 1")));
-  EXPECT_TRUE(fires("replication/min-isr", with(kClean, "  config: {min.insync.replicas: 2}\n", "")));
+  EXPECT_TRUE(fires("replication/min-isr",
+                    with(kClean, "min.insync.replicas: 2", "min.insync.replicas: 3")));
+  EXPECT_TRUE(fires("replication/min-isr",
+                    with(kClean, "min.insync.replicas: 2", "min.insync.replicas: 1")));
+  EXPECT_TRUE(
+      fires("replication/min-isr", with(kClean, "  config: {min.insync.replicas: 2}\n", "")));
   EXPECT_FALSE(fires("replication/min-isr", kClean));
 }
 
@@ -217,13 +229,16 @@ TEST(RetentionRules, Explicit) {
 
 TEST(RetentionRules, Units) {
   EXPECT_TRUE(fires("retention/units", with(kClean, "retention: 7d", "retention: 7days")));
-  EXPECT_TRUE(fires("retention/units", with(kClean, "retention: 7d", "retention: 7d\n  retentionBytes: 10gb")));
-  EXPECT_FALSE(fires("retention/units", with(kClean, "retention: 7d", "retention: 7d\n  retentionBytes: 10GiB")));
+  EXPECT_TRUE(fires("retention/units",
+                    with(kClean, "retention: 7d", "retention: 7d\n  retentionBytes: 10gb")));
+  EXPECT_FALSE(fires("retention/units",
+                     with(kClean, "retention: 7d", "retention: 7d\n  retentionBytes: 10GiB")));
 }
 
 TEST(RetentionRules, StorageEstimateAgainstBudget) {
-  std::string settings = "apiVersion: topicform/v1\nkind: Settings\nspec:\n  budgets:\n"
-                         "    storagePerTopic: 20GiB\n---\n";
+  std::string settings =
+      "apiVersion: topicform/v1\nkind: Settings\nspec:\n  budgets:\n"
+      "    storagePerTopic: 20GiB\n---\n";
   // The runbook's example: 10 msg/s x 2 KiB x 7 d x RF 3 = 34.6 GiB (+ 9 GiB of active segments).
   std::string load = "    throughput: {peakMessagesPerSecond: 10, averageMessageBytes: 2048}\n";
   EXPECT_TRUE(fires("retention/storage-estimate", settings + kClean + load));
@@ -236,15 +251,18 @@ TEST(RetentionRules, Downtime) {
 }
 
 TEST(CleanupRules, Valid) {
-  EXPECT_TRUE(fires("cleanup/valid", with(kClean, "  retention: 7d\n", "  retention: 7d\n  cleanupPolicy: remove\n")));
-  EXPECT_FALSE(fires("cleanup/valid", with(kClean, "  retention: 7d\n", "  retention: 7d\n  cleanupPolicy: [compact, delete]\n")));
+  EXPECT_TRUE(fires("cleanup/valid", with(kClean, "  retention: 7d\n",
+                                          "  retention: 7d\n  cleanupPolicy: remove\n")));
+  EXPECT_FALSE(fires(
+      "cleanup/valid",
+      with(kClean, "  retention: 7d\n", "  retention: 7d\n  cleanupPolicy: [compact, delete]\n")));
 }
 
 TEST(CleanupRules, CompactNeedsKey) {
   std::string compacted = with(with(kClean, "kind: event", "kind: state"), "  retention: 7d\n",
                                "  retention: 7d\n  cleanupPolicy: compact\n");
-  EXPECT_TRUE(fires("cleanup/compact-needs-key",
-                    with(with(compacted, "key: order_id", "key: none"), "ordering: per-key", "ordering: none")));
+  EXPECT_TRUE(fires("cleanup/compact-needs-key", with(with(compacted, "key: order_id", "key: none"),
+                                                      "ordering: per-key", "ordering: none")));
   EXPECT_FALSE(fires("cleanup/compact-needs-key", compacted));
 }
 
@@ -254,16 +272,19 @@ TEST(CleanupRules, StateIsCompacted) {
 }
 
 TEST(CleanupRules, DeltasNotCompacted) {
-  std::string compacted = with(kClean, "  retention: 7d\n", "  retention: 7d\n  cleanupPolicy: compact\n");
+  std::string compacted =
+      with(kClean, "  retention: 7d\n", "  retention: 7d\n  cleanupPolicy: compact\n");
   EXPECT_TRUE(fires("cleanup/deltas-not-compacted", compacted));
-  EXPECT_FALSE(fires("cleanup/deltas-not-compacted", with(compacted, "kind: event", "kind: state")));
+  EXPECT_FALSE(
+      fires("cleanup/deltas-not-compacted", with(compacted, "kind: event", "kind: state")));
 }
 
 TEST(DeadLetterRules, PairedNeedsAReasonToOptOut) {
   std::string off = kClean.substr(0, kClean.find("  owner:")) + "  deadLetter: {enabled: false}\n" +
                     kClean.substr(kClean.find("  owner:"));
   EXPECT_TRUE(fires("dead/paired", off));
-  auto with_reason = check(with(off, "{enabled: false}", "{enabled: false, reason: replayed from the outbox}"));
+  auto with_reason =
+      check(with(off, "{enabled: false}", "{enabled: false, reason: replayed from the outbox}"));
   EXPECT_FALSE(with_reason.rules.count("dead/paired"));
   EXPECT_EQ(with_reason.names, (std::vector<std::string>{"orders.created"}));
 }
@@ -297,17 +318,20 @@ TEST(DeadLetterRules, NoChain) {
 }
 
 TEST(OwnerRules, Required) {
-  auto result = check(with(with(kClean, "    team: orders\n", ""), "  description: An order was created.\n", ""));
+  auto result = check(
+      with(with(kClean, "    team: orders\n", ""), "  description: An order was created.\n", ""));
   std::vector<std::string> messages;
   for (const auto& d : result.diagnostics) messages.push_back(d.message);
-  EXPECT_EQ(messages, (std::vector<std::string>{"the owner card of 'orders.created' lacks 'description'",
-                                                "the owner card of 'orders.created' lacks 'owner.team'"}));
+  EXPECT_EQ(messages,
+            (std::vector<std::string>{"the owner card of 'orders.created' lacks 'description'",
+                                      "the owner card of 'orders.created' lacks 'owner.team'"}));
   EXPECT_FALSE(fires("owner/required", kClean));
 }
 
 TEST(OwnerRules, SettingsCanRequireMore) {
-  std::string settings = "apiVersion: topicform/v1\nkind: Settings\nspec:\n  owner:\n"
-                         "    require: [schema]\n---\n";
+  std::string settings =
+      "apiVersion: topicform/v1\nkind: Settings\nspec:\n  owner:\n"
+      "    require: [schema]\n---\n";
   EXPECT_TRUE(fires("owner/required", settings + kClean));
   EXPECT_FALSE(fires("owner/required", settings + kClean + "    schema: s.json\n"));
 }
@@ -315,16 +339,21 @@ TEST(OwnerRules, SettingsCanRequireMore) {
 TEST(OwnerRules, GroupNames) {
   for (const char* bad : {"billing-6f9c2d1e0a", "billing-service-1", "ip-10-0-1-14",
                           "3f2b9c1e-7d4a-4f1b-9e8a-1c2d3e4f5a6b", "billing-7d9f8b6c4-x2kqp"}) {
-    EXPECT_TRUE(fires("owner/group-names", with(kClean, "[billing-service]", std::string("[") + bad + "]")))
+    EXPECT_TRUE(
+        fires("owner/group-names", with(kClean, "[billing-service]", std::string("[") + bad + "]")))
         << bad;
   }
-  EXPECT_TRUE(fires("owner/group-names", with(kClean, "[billing-service]", "[billing-service, billing-service]")));
-  EXPECT_FALSE(fires("owner/group-names", with(kClean, "[billing-service]", "[billing-service, analytics-service]")));
+  EXPECT_TRUE(fires("owner/group-names",
+                    with(kClean, "[billing-service]", "[billing-service, billing-service]")));
+  EXPECT_FALSE(fires("owner/group-names",
+                     with(kClean, "[billing-service]", "[billing-service, analytics-service]")));
 }
 
 TEST(OwnerRules, CommandOneExecutor) {
-  std::string command = with(with(kClean, "kind: event", "kind: command"), "orders.created", "orders.invoice.commands");
-  EXPECT_TRUE(fires("owner/command-one-executor", with(command, "[billing-service]", "[billing-service, pdf-service]")));
+  std::string command = with(with(kClean, "kind: event", "kind: command"), "orders.created",
+                             "orders.invoice.commands");
+  EXPECT_TRUE(fires("owner/command-one-executor",
+                    with(command, "[billing-service]", "[billing-service, pdf-service]")));
   EXPECT_FALSE(fires("owner/command-one-executor", command));
 }
 
@@ -337,23 +366,31 @@ TEST(OwnerRules, KeyQuality) {
 
 TEST(OwnerRules, OrderingNeedsKey) {
   EXPECT_TRUE(fires("owner/ordering-needs-key", with(kClean, "key: order_id", "key: none")));
-  EXPECT_FALSE(fires("owner/ordering-needs-key",
-                     with(with(kClean, "key: order_id", "key: none"), "ordering: per-key", "ordering: none")));
+  EXPECT_FALSE(fires("owner/ordering-needs-key", with(with(kClean, "key: order_id", "key: none"),
+                                                      "ordering: per-key", "ordering: none")));
 }
 
 TEST(ConfigRules, KnownKeyWithDidYouMean) {
-  auto result = check(with(kClean, "{min.insync.replicas: 2}", "{min.insync.replicas: 2, retention.mss: 1}"));
+  auto result =
+      check(with(kClean, "{min.insync.replicas: 2}", "{min.insync.replicas: 2, retention.mss: 1}"));
   ASSERT_EQ(result.diagnostics.size(), 1u);
-  EXPECT_EQ(result.diagnostics[0].message, "'retention.mss' is not a Kafka topic config: did you mean 'retention.ms'?");
+  EXPECT_EQ(result.diagnostics[0].message,
+            "'retention.mss' is not a Kafka topic config: did you mean 'retention.ms'?");
   EXPECT_EQ(result.diagnostics[0].at, (Location{"t.yaml", 11, 36}));
-  EXPECT_TRUE(fires("config/known-key", with(kClean, "{min.insync.replicas: 2}", "{min.insync.replicas: 2, message.format.version: 3.0}")));
-  EXPECT_FALSE(fires("config/known-key", with(kClean, "{min.insync.replicas: 2}", "{min.insync.replicas: 2, compression.type: zstd}")));
+  EXPECT_TRUE(
+      fires("config/known-key", with(kClean, "{min.insync.replicas: 2}",
+                                     "{min.insync.replicas: 2, message.format.version: 3.0}")));
+  EXPECT_FALSE(fires("config/known-key", with(kClean, "{min.insync.replicas: 2}",
+                                              "{min.insync.replicas: 2, compression.type: zstd}")));
 }
 
 TEST(ConfigRules, CrossField) {
-  EXPECT_TRUE(fires("config/cross-field", with(kClean, "{min.insync.replicas: 2}", "{min.insync.replicas: 2, segment.ms: 700000000}")));
-  EXPECT_TRUE(fires("config/cross-field", with(kClean, "{min.insync.replicas: 2}", "{min.insync.replicas: 2, retention.ms: 1000}")));
-  EXPECT_FALSE(fires("config/cross-field", with(kClean, "{min.insync.replicas: 2}", "{min.insync.replicas: 2, segment.ms: 3600000}")));
+  EXPECT_TRUE(fires("config/cross-field", with(kClean, "{min.insync.replicas: 2}",
+                                               "{min.insync.replicas: 2, segment.ms: 700000000}")));
+  EXPECT_TRUE(fires("config/cross-field", with(kClean, "{min.insync.replicas: 2}",
+                                               "{min.insync.replicas: 2, retention.ms: 1000}")));
+  EXPECT_FALSE(fires("config/cross-field", with(kClean, "{min.insync.replicas: 2}",
+                                                "{min.insync.replicas: 2, segment.ms: 3600000}")));
 }
 
 TEST(ProjectRules, DuplicateTopic) {
@@ -370,11 +407,13 @@ TEST(ProjectRules, UnknownEnvironment) {
 }
 
 TEST(SettingsRules, RejectUnknownRulesAndBadPatterns) {
-  std::string settings = "apiVersion: topicform/v1\nkind: Settings\nspec:\n  rules:\n"
-                         "    naming/past-tence: off\n  naming:\n    convention: {pattern: '(['}\n";
+  std::string settings =
+      "apiVersion: topicform/v1\nkind: Settings\nspec:\n  rules:\n"
+      "    naming/past-tence: off\n  naming:\n    convention: {pattern: '(['}\n";
   auto result = check(settings);
   ASSERT_EQ(result.diagnostics.size(), 2u);
-  EXPECT_EQ(result.diagnostics[0].message, "unknown rule 'naming/past-tence': did you mean 'naming/past-tense'?");
+  EXPECT_EQ(result.diagnostics[0].message,
+            "unknown rule 'naming/past-tence': did you mean 'naming/past-tense'?");
   EXPECT_EQ(result.diagnostics[1].rule, "manifest/settings");
 }
 

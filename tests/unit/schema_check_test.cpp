@@ -10,9 +10,11 @@ namespace {
 
 std::vector<Diagnostic> load(const std::string& spec_body) {
   Project project;
-  load_manifest_text("apiVersion: topicform/v1\nkind: Topic\nmetadata:\n  name: orders.created\n"
-                     "spec:\n" + spec_body,
-                     "t.yaml", project);
+  load_manifest_text(
+      "apiVersion: topicform/v1\nkind: Topic\nmetadata:\n  name: orders.created\n"
+      "spec:\n" +
+          spec_body,
+      "t.yaml", project);
   sort_diagnostics(project.diagnostics);
   return project.diagnostics;
 }
@@ -29,7 +31,8 @@ TEST(SchemaCheck, PointsAtTheValueOfAWrongType) {
 TEST(SchemaCheck, PointsAtTheKeyOfEveryUnknownField) {
   auto diagnostics = load("  partitions: 3\n  partitons: 3\n  colour: red\n");
   ASSERT_EQ(diagnostics.size(), 2u);
-  EXPECT_EQ(diagnostics[0].message, "unknown field 'partitons' in 'spec': did you mean 'partitions'?");
+  EXPECT_EQ(diagnostics[0].message,
+            "unknown field 'partitons' in 'spec': did you mean 'partitions'?");
   EXPECT_EQ(diagnostics[0].at, (Location{"t.yaml", 7, 3}));
   EXPECT_EQ(diagnostics[1].at, (Location{"t.yaml", 8, 3}));
 }
@@ -49,7 +52,8 @@ TEST(SchemaCheck, ListsTheChoicesOfAnEnum) {
 }
 
 TEST(SchemaCheck, AcceptsAValidTopic) {
-  EXPECT_TRUE(load("  partitions: 3\n  retention: 7d\n  cleanupPolicy: [compact, delete]\n").empty());
+  EXPECT_TRUE(
+      load("  partitions: 3\n  retention: 7d\n  cleanupPolicy: [compact, delete]\n").empty());
 }
 
 TEST(SchemaCheck, RejectsAnUnknownKindOrApiVersion) {

@@ -43,9 +43,9 @@ TEST(YamlDocument, ReportsDuplicateKeysAndKeepsTheFirst) {
   std::vector<Diagnostic> diagnostics;
   auto docs = parse("a: 1\nb: 2\na: 3\n", diagnostics);
   ASSERT_EQ(diagnostics.size(), 1u);
-  EXPECT_EQ(diagnostics[0], (Diagnostic{Severity::error, "manifest/duplicate-key",
-                                        "duplicate key 'a' (first at line 1)",
-                                        Location{"m.yaml", 3, 1}}));
+  EXPECT_EQ(diagnostics[0],
+            (Diagnostic{Severity::error, "manifest/duplicate-key",
+                        "duplicate key 'a' (first at line 1)", Location{"m.yaml", 3, 1}}));
   ASSERT_EQ(docs.size(), 1u);
   EXPECT_EQ(docs[0].root["a"], 1);
 }

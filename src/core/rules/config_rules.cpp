@@ -15,7 +15,8 @@ void check_entry(const ConfigEntry& entry, RuleSink& sink) {
     if (is_removed_in_kafka4(entry.key)) {
       message = fmt::format("'{}' was removed in Kafka 4.0", entry.key);
     } else if (auto close = closest_topic_config(entry.key)) {
-      message = fmt::format("'{}' is not a Kafka topic config: did you mean '{}'?", entry.key, *close);
+      message =
+          fmt::format("'{}' is not a Kafka topic config: did you mean '{}'?", entry.key, *close);
     } else {
       message = fmt::format("'{}' is not a Kafka topic config", entry.key);
     }
@@ -60,9 +61,10 @@ void check_config(const TopicSpec& spec, const EffectiveTopic& topic, const Rule
   auto max_message = number(topic, "max.message.bytes");
   const auto& limit = context.environment.max_message_bytes;
   if (max_message && limit && *max_message > *limit) {
-    sink.report("config/cross-field", topic.config.at("max.message.bytes").value_at,
-                fmt::format("'max.message.bytes' {} exceeds the broker limit {} of environment '{}'",
-                            *max_message, *limit, context.environment.name));
+    sink.report(
+        "config/cross-field", topic.config.at("max.message.bytes").value_at,
+        fmt::format("'max.message.bytes' {} exceeds the broker limit {} of environment '{}'",
+                    *max_message, *limit, context.environment.name));
   }
 }
 

@@ -13,9 +13,9 @@ void check_dead_letter(const EffectiveTopic& source, const EffectiveTopic* dead,
   const auto& config = spec.dead_letter;
   if (source.name.ends_with(".dead")) {
     if (config) {
-      sink.report("dead/no-chain", config->at,
-                  fmt::format("'{}' is a dead-letter topic and cannot have one of its own",
-                              source.name));
+      sink.report(
+          "dead/no-chain", config->at,
+          fmt::format("'{}' is a dead-letter topic and cannot have one of its own", source.name));
     }
     return;
   }
@@ -35,12 +35,13 @@ void check_dead_letter(const EffectiveTopic& source, const EffectiveTopic* dead,
   bool longer = kept < 0 || (source_kept >= 0 && kept > source_kept);
   if (!longer) {
     bool configured = config && config->retention.present;
-    sink.report("dead/longer-retention", configured ? config->retention.at : source.retention_ms.at,
-                fmt::format("'{}' keeps messages for {}, not longer than '{}' ({}): failed messages "
-                            "would vanish before anyone reads them{}",
-                            dead->name, format_duration_ms(kept), source.name,
-                            format_duration_ms(source_kept),
-                            configured ? "" : "; set spec.deadLetter.retention"));
+    sink.report(
+        "dead/longer-retention", configured ? config->retention.at : source.retention_ms.at,
+        fmt::format("'{}' keeps messages for {}, not longer than '{}' ({}): failed messages "
+                    "would vanish before anyone reads them{}",
+                    dead->name, format_duration_ms(kept), source.name,
+                    format_duration_ms(source_kept),
+                    configured ? "" : "; set spec.deadLetter.retention"));
   }
 }
 

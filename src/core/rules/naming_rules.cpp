@@ -75,11 +75,11 @@ std::string describe_convention(const NamingConvention& naming) {
 
 // Irregular past participles that do not end in "-ed".
 constexpr std::array<std::string_view, 40> kIrregularPast{
-    "paid",    "sent",    "built",  "made",   "done",    "written", "taken",  "given",
-    "known",   "shown",   "begun",  "held",   "lost",    "sold",    "won",    "set",
-    "put",     "cut",     "read",   "left",   "kept",    "met",     "found",  "bought",
-    "brought", "thought", "caught", "taught", "spent",   "grown",    "split",  "shut",
-    "run",     "drawn",   "chosen", "frozen", "stolen",  "broken",  "spoken", "withdrawn"};
+    "paid",    "sent",    "built",  "made",   "done",   "written", "taken",  "given",
+    "known",   "shown",   "begun",  "held",   "lost",   "sold",    "won",    "set",
+    "put",     "cut",     "read",   "left",   "kept",   "met",     "found",  "bought",
+    "brought", "thought", "caught", "taught", "spent",  "grown",   "split",  "shut",
+    "run",     "drawn",   "chosen", "frozen", "stolen", "broken",  "spoken", "withdrawn"};
 
 bool reads_as_past_tense(const std::string& level) {
   auto words = split(level, "-");
@@ -88,7 +88,8 @@ bool reads_as_past_tense(const std::string& level) {
   return std::find(kIrregularPast.begin(), kIrregularPast.end(), last) != kIrregularPast.end();
 }
 
-bool contains_sequence(const std::vector<std::string>& words, const std::vector<std::string>& part) {
+bool contains_sequence(const std::vector<std::string>& words,
+                       const std::vector<std::string>& part) {
   if (part.empty() || part.size() > words.size()) return false;
   return std::search(words.begin(), words.end(), part.begin(), part.end()) != words.end();
 }
@@ -131,13 +132,14 @@ bool check_legal(const EffectiveTopic& topic, RuleSink& sink) {
   if (name.empty()) {
     problem = "is empty";
   } else if (name.size() > kMaxNameLength) {
-    problem = fmt::format("is {} characters long; Kafka allows at most {}", name.size(),
-                          kMaxNameLength);
+    problem =
+        fmt::format("is {} characters long; Kafka allows at most {}", name.size(), kMaxNameLength);
   } else if (name == "." || name == "..") {
     problem = "is not allowed by Kafka";
   } else if (auto bad = std::find_if_not(name.begin(), name.end(), is_legal_char);
              bad != name.end()) {
-    problem = fmt::format("contains '{}'; Kafka allows only letters, digits, '.', '_' and '-'", *bad);
+    problem =
+        fmt::format("contains '{}'; Kafka allows only letters, digits, '.', '_' and '-'", *bad);
   }
   if (problem.empty()) return true;
   sink.report("naming/legal", topic.name_at, fmt::format("topic name '{}' {}", name, problem));
@@ -157,7 +159,8 @@ void check_separators(const EffectiveTopic& topic, RuleSink& sink) {
   for (const auto& level : split(name, ".")) {
     if (level.empty()) return report("has an empty level: '.' only separates non-empty levels");
     if (level.front() == '-' || level.back() == '-' || level.find("--") != std::string::npos) {
-      return report(fmt::format("has the level '{}': '-' only separates words inside a level", level));
+      return report(
+          fmt::format("has the level '{}': '-' only separates words inside a level", level));
     }
   }
 }

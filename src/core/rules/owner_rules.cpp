@@ -21,14 +21,14 @@ std::string squash(std::string_view text) {
   return out;
 }
 
-constexpr std::array<std::string_view, 8> kConstantKeys{"constant", "default", "all",  "same",
+constexpr std::array<std::string_view, 8> kConstantKeys{"constant", "default", "all",   "same",
                                                         "fixed",    "static",  "const", "key"};
 constexpr std::array<std::string_view, 15> kLowCardinalityKeys{
-    "status", "type",  "state",   "kind",    "category", "eventtype", "country", "region",
-    "currency", "gender", "flag", "enabled", "level",    "priority",  "messagetype"};
+    "status",   "type",   "state", "kind",    "category", "eventtype", "country",    "region",
+    "currency", "gender", "flag",  "enabled", "level",    "priority",  "messagetype"};
 constexpr std::array<std::string_view, 12> kTimeKeys{
-    "timestamp", "time",     "date",   "datetime", "now",        "createdat",
-    "updatedat", "occurredat", "sentat", "ts",     "eventtime", "receivedat"};
+    "timestamp", "time",       "date",   "datetime", "now",       "createdat",
+    "updatedat", "occurredat", "sentat", "ts",       "eventtime", "receivedat"};
 
 template <std::size_t N>
 bool contains(const std::array<std::string_view, N>& list, const std::string& word) {
@@ -44,7 +44,8 @@ std::string generated_group_reason(const std::string& group) {
   static const std::regex kAddress("[0-9]{1,3}[.-][0-9]{1,3}[.-][0-9]{1,3}[.-][0-9]{1,3}");
   static const std::regex kInstanceIndex(".*[-_][0-9]+");
   static const std::regex kPodSuffix(".*-[a-z0-9]{5}");
-  static const std::regex kHostWord("(^|.*[-_.])(ip|host|hostname|localhost|pod|container)([-_.].*|$)");
+  static const std::regex kHostWord(
+      "(^|.*[-_.])(ip|host|hostname|localhost|pod|container)([-_.].*|$)");
   if (std::regex_search(group, kUuid)) return "contains a UUID";
   if (std::regex_search(group, kAddress)) return "contains an IP address";
   std::smatch hex;
@@ -58,7 +59,8 @@ std::string generated_group_reason(const std::string& group) {
   if (std::regex_match(group, kInstanceIndex)) return "ends with an instance number";
   if (std::regex_match(group, kPodSuffix)) {
     std::string tail = group.substr(group.size() - 5);
-    bool has_digit = std::any_of(tail.begin(), tail.end(), [](char c) { return c >= '0' && c <= '9'; });
+    bool has_digit =
+        std::any_of(tail.begin(), tail.end(), [](char c) { return c >= '0' && c <= '9'; });
     if (has_digit) return "ends like a generated pod name";
   }
   return {};

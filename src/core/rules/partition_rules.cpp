@@ -35,8 +35,8 @@ void check_partitions(const EffectiveTopic& topic, RuleSink& sink, const RuleCon
   double peak = load.peak_messages_per_second.value;
   double per_consumer = load.consumer_messages_per_second.value;
   auto needed = static_cast<std::int64_t>(std::ceil(peak / per_consumer));
-  auto with_headroom =
-      static_cast<std::int64_t>(std::ceil(static_cast<double>(needed) * context.settings.partition_headroom));
+  auto with_headroom = static_cast<std::int64_t>(
+      std::ceil(static_cast<double>(needed) * context.settings.partition_headroom));
   if (partitions.value < with_headroom) {
     sink.report("partitions/sizing", partitions.at,
                 fmt::format("{} partitions for a peak of {} msg/s at {} msg/s per consumer: {} "

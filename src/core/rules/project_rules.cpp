@@ -38,8 +38,9 @@ void check_duplicates_and_collisions(const std::vector<EffectiveTopic>& topics, 
     if (topic.is_dead || !topic.name.ends_with(".dead")) continue;
     std::string source = topic.name.substr(0, topic.name.size() - 5);
     if (by_name.count(source) == 0) {
-      sink.report("dead/orphan", topic.name_at,
-                  fmt::format("dead-letter topic '{}' has no source topic '{}'", topic.name, source));
+      sink.report(
+          "dead/orphan", topic.name_at,
+          fmt::format("dead-letter topic '{}' has no source topic '{}'", topic.name, source));
     }
   }
 }

@@ -30,8 +30,8 @@ std::optional<double> catch_up_ms(const EffectiveTopic& topic, double downtime_m
   for (const auto& consumer : owner.consumers) {
     slowest = std::min(slowest, consumer.replicas.present ? consumer.replicas.value : 1);
   }
-  double instances = static_cast<double>(
-      std::min(slowest, std::max<std::int64_t>(1, topic.partitions.value)));
+  double instances =
+      static_cast<double>(std::min(slowest, std::max<std::int64_t>(1, topic.partitions.value)));
   double spare =
       instances * load.consumer_messages_per_second.value - load.peak_messages_per_second.value;
   if (spare <= 0) return std::nullopt;
@@ -60,12 +60,12 @@ void check_downtime(const EffectiveTopic& topic, RuleSink& sink) {
   }
   double needed = static_cast<double>(*downtime) + *catch_up;
   if (static_cast<double>(topic.retention_ms.value) <= needed) {
-    sink.report("retention/downtime", topic.retention_ms.at,
-                fmt::format("retention {} of '{}' does not outlast a consumer downtime of {} plus "
-                            "catch-up ({} in all): messages would expire unread",
-                            format_duration_ms(topic.retention_ms.value), topic.name,
-                            downtime_text.value,
-                            format_duration_ms(static_cast<std::int64_t>(needed))));
+    sink.report(
+        "retention/downtime", topic.retention_ms.at,
+        fmt::format("retention {} of '{}' does not outlast a consumer downtime of {} plus "
+                    "catch-up ({} in all): messages would expire unread",
+                    format_duration_ms(topic.retention_ms.value), topic.name, downtime_text.value,
+                    format_duration_ms(static_cast<std::int64_t>(needed))));
   }
 }
 
@@ -82,8 +82,7 @@ std::optional<double> estimate_storage_bytes(const EffectiveTopic& topic) {
   double by_bytes = config_number(topic, "retention.bytes", -1);
   double by_time = -1;
   if (topic.retention_ms.value >= 0) {
-    by_time = throughput->peak_messages_per_second.value *
-              throughput->average_message_bytes.value *
+    by_time = throughput->peak_messages_per_second.value * throughput->average_message_bytes.value *
               (static_cast<double>(topic.retention_ms.value) / 1000.0) * replicas;
   }
   if (by_bytes >= 0) by_bytes *= partitions * replicas;  // retention.bytes is per partition

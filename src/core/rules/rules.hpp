@@ -23,8 +23,7 @@ void check_owner(const EffectiveTopic& topic, const RuleContext& context, RuleSi
 void check_config(const TopicSpec& spec, const EffectiveTopic& topic, const RuleContext& context,
                   RuleSink& sink);
 // `dead` is the derived topic, or nullptr when the source has none.
-void check_dead_letter(const EffectiveTopic& source, const EffectiveTopic* dead,
-                       RuleSink& sink);
+void check_dead_letter(const EffectiveTopic& source, const EffectiveTopic* dead, RuleSink& sink);
 // Rules that compare topics with each other: duplicates, metric collisions, budgets, orphans.
 void check_across_topics(const std::vector<EffectiveTopic>& topics, const RuleContext& context,
                          RuleSink& sink);

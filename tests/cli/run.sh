@@ -1,0 +1,70 @@
+#!/usr/bin/env bash
+# The command line as a user meets it: help, usage errors, exit codes, streams, colour, hostile
+# paths. Run from the repository root with the binary as the first argument.
+set -uo pipefail
+bin="$1"
+tmp=$(mktemp -d)
+trap 'rm -rf "$tmp"' EXIT
+passed=0
+failed=0
+
+matches() {  # PATTERN FILE: ANY matches anything, NOTHING an empty file, else a line matches
+  case "$1" in
+    ANY) return 0 ;;
+    NOTHING) [ ! -s "$2" ] ;;
+    *) grep -qE -- "$1" "$2" ;;
+  esac
+}
+
+expect() {  # DESCRIPTION EXPECTED_EXIT EXPECTED_STDOUT_PATTERN EXPECTED_STDERR_PATTERN -- COMMAND...
+  local what="$1" code="$2" out_pattern="$3" err_pattern="$4"
+  shift 5
+  local status=0
+  timeout 30 "$@" >"$tmp/out" 2>"$tmp/err" || status=$?
+  if [ "$status" != "$code" ] || ! matches "$out_pattern" "$tmp/out" ||
+     ! matches "$err_pattern" "$tmp/err"; then
+    echo "cli: FAILED $what (exit $status, expected $code)" >&2
+    sed 's/^/  stdout: /' "$tmp/out" | head -5 >&2
+    sed 's/^/  stderr: /' "$tmp/err" | head -5 >&2
+    failed=$((failed + 1))
+  else
+    passed=$((passed + 1))
+  fi
+}
+ANY=ANY
+NOTHING=NOTHING
+
+expect "help" 0 '^Commands:' "$ANY" -- "$bin" --help
+expect "no arguments show help and fail" 1 '^Usage: topicform <command>' "$ANY" -- "$bin"
+expect "validate help" 0 'Exit status: 0 no errors' "$ANY" -- "$bin" validate --help
+expect "rules help" 0 '^Usage: topicform rules' "$ANY" -- "$bin" rules --help
+expect "version" 0 '^topicform [0-9]+\.[0-9]+\.[0-9]+ \(manifest format topicform/v1\)$' "$ANY" -- "$bin" version
+expect "unknown command" 1 "$NOTHING" "^topicform: error: unknown command 'valdate'$" -- "$bin" valdate
+expect "unknown option" 1 "$NOTHING" "^topicform: error: unrecognised option '--frmat'$" -- "$bin" validate --frmat json
+expect "unknown format" 1 "$NOTHING" "^topicform: error: unknown format 'yaml': use text, json or github$" -- "$bin" validate --format yaml topics
+expect "clean run: report on stdout, nothing on stderr" 0 "^ok in 6 files, 10 topics for environment 'local'" "$NOTHING" -- "$bin" validate topics
+expect "missing path" 1 "^does-not-exist: error: no such file or folder \(or a broken link\) \[manifest/unreadable\]$" "$ANY" -- "$bin" validate does-not-exist
+
+# Colour only when asked or on a terminal, never with NO_COLOR.
+expect "colour always" 1 $'\x1b\\[1;31merror' "$ANY" -- "$bin" validate --color always tests/golden/bad
+expect "colour auto off a terminal" 1 '^tests/golden/bad/a.yaml:4:9: error' "$ANY" -- "$bin" validate tests/golden/bad
+if command -v script >/dev/null; then
+  expect "colour on a terminal" 1 $'\x1b\\[' "$ANY" -- script -qec "$bin validate --color auto tests/golden/bad" /dev/null
+  expect "NO_COLOR on a terminal" 1 '^tests/golden/bad/a.yaml:4:9: error' "$ANY" -- \
+    script -qec "NO_COLOR=1 $bin validate --color auto tests/golden/bad" /dev/null
+  if grep -q $'\x1b' "$tmp/out"; then echo "cli: FAILED NO_COLOR still coloured" >&2; failed=$((failed + 1)); fi
+fi
+
+# Hostile inputs: a huge file, a FIFO that would block a reader, a file given directly.
+mkdir -p "$tmp/huge" "$tmp/fifo"
+head -c $((5 * 1024 * 1024)) /dev/zero | tr '\0' 'a' > "$tmp/huge/big.yaml"
+expect "huge file" 1 "big.yaml:1:1: error: the file is 5242880 bytes; manifests are limited to 4194304 bytes \[manifest/too-large\]" "$ANY" -- "$bin" validate "$tmp/huge"
+mkfifo "$tmp/fifo/pipe.yaml"
+cp topics/orders/created.yaml "$tmp/fifo/created.yaml"
+expect "a FIFO is skipped, not read" 0 "^ok in 1 file" "$ANY" -- "$bin" validate "$tmp/fifo"
+expect "a FIFO named on the command line" 1 "pipe.yaml: error: not a regular file \[manifest/unreadable\]" "$ANY" -- "$bin" validate "$tmp/fifo/pipe.yaml"
+expect "json is parseable and versioned" 1 '"version": 1' "$ANY" -- "$bin" validate --format json tests/golden/bad
+python3 -c 'import json,sys; json.load(open(sys.argv[1]))' "$tmp/out" || { echo "cli: FAILED json does not parse" >&2; failed=$((failed + 1)); }
+
+echo "cli: $passed passed, $failed failed"
+[ "$failed" -eq 0 ]

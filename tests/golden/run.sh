@@ -1,0 +1,33 @@
+#!/usr/bin/env bash
+# Golden outputs: `topicform validate` on the example topics/ and on a bad project, in every
+# format, and `topicform rules`. Run from the repository root; UPDATE_GOLDEN=1 rewrites them.
+set -uo pipefail
+bin="$1"
+here=tests/golden
+failed=0
+passed=0
+check() {  # NAME, then the arguments of topicform
+  local name="$1"
+  shift
+  local actual
+  actual=$("$bin" "$@" 2>&1; echo "exit $?")
+  if [ "${UPDATE_GOLDEN:-}" = 1 ]; then
+    printf '%s\n' "$actual" > "$here/$name"
+  elif diff -u "$here/$name" <(printf '%s\n' "$actual"); then
+    passed=$((passed + 1))
+  else
+    echo "golden: '$name' differs (topicform $*)" >&2
+    failed=$((failed + 1))
+  fi
+}
+check topics.txt validate --color never topics
+check topics-prod.txt validate --color never --env prod topics
+check topics.json validate --format json topics
+check topics.github validate --format github topics
+check bad.txt validate --color never "$here/bad"
+check bad.json validate --format json "$here/bad"
+check bad.github validate --format github "$here/bad"
+check rules.txt rules
+check rules.json rules --format json
+echo "golden: $passed passed, $failed failed"
+[ "$failed" -eq 0 ]
