@@ -46,7 +46,7 @@ std::vector<EffectiveTopic> check_topics(const std::vector<TopicSpec>& specs,
     }
     EffectiveTopic source = resolve_topic(spec, environment, sink);
     check_naming(source, context, sink);
-    check_partitions(source, sink, context);
+    check_partitions(source, context, sink);
     check_replication(source, context, sink);
     check_retention(source, context, sink);
     check_cleanup(source, sink);
@@ -58,7 +58,7 @@ std::vector<EffectiveTopic> check_topics(const std::vector<TopicSpec>& specs,
     if (wants_dead_letter(spec) && !added.name.ends_with(".dead")) {
       topics.push_back(derive_dead_letter(added, settings, sink));
       dead = &topics.back();
-      check_partitions(*dead, sink, context);
+      check_partitions(*dead, context, sink);
     }
     check_dead_letter(topics[topics.size() - (dead ? 2 : 1)], dead, sink);
   }

@@ -42,7 +42,6 @@ struct Settings {
   std::int64_t dead_letter_partitions = 1;
   // A rule id mapped to its new severity, or to nullopt when it is turned off.
   std::map<std::string, std::optional<Severity>> severities;
-  std::map<std::string, Location> severity_at;
   std::int64_t partition_replicas_per_broker = 1000;
   std::optional<double> storage_bytes_per_topic;
   double partition_headroom = 1.5;

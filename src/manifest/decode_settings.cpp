@@ -112,7 +112,6 @@ class SettingsDecoder {
       }
       std::string severity = value.get<std::string>();
       settings.severities[id] = severity == "off" ? std::nullopt : parse_severity(severity);
-      settings.severity_at[id] = m_reader.value_at(pointer);
     }
   }
 

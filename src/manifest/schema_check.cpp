@@ -219,13 +219,12 @@ bool check_schema(const YamlDocument& document, DocumentKind kind,
   valijson::ValidationResults results;
   valijson::adapters::NlohmannJsonAdapter target(document.root);
   if (validator.validate(schema.schema, target, &results)) return true;
-  // Errors come outermost first; keep only the innermost error per path, the most specific one.
+  // Errors come outermost first; the mapper drops wrappers and repeats of one message per path.
   std::vector<std::pair<std::string, std::string>> errors;
   valijson::ValidationResults::Error error;
   while (results.popError(error)) {
     errors.emplace_back(context_to_pointer(error.context), error.description);
   }
-  std::set<std::string> reported;
   ErrorMapper mapper(document, schema.source, diagnostics);
   std::size_t before = diagnostics.size();
   for (const auto& [pointer, description] : errors) {

@@ -7,7 +7,7 @@
 
 namespace topicform {
 
-void check_partitions(const EffectiveTopic& topic, RuleSink& sink, const RuleContext& context) {
+void check_partitions(const EffectiveTopic& topic, const RuleContext& context, RuleSink& sink) {
   const auto& partitions = topic.partitions;
   if (!partitions.present) return;  // the schema reports a missing count
   if (partitions.value < 1) {

@@ -15,7 +15,7 @@ struct RuleContext {
 };
 
 void check_naming(const EffectiveTopic& topic, const RuleContext& context, RuleSink& sink);
-void check_partitions(const EffectiveTopic& topic, RuleSink& sink, const RuleContext& context);
+void check_partitions(const EffectiveTopic& topic, const RuleContext& context, RuleSink& sink);
 void check_replication(const EffectiveTopic& topic, const RuleContext& context, RuleSink& sink);
 void check_retention(const EffectiveTopic& topic, const RuleContext& context, RuleSink& sink);
 void check_cleanup(const EffectiveTopic& topic, RuleSink& sink);
