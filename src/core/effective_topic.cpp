@@ -51,6 +51,12 @@ bool EffectiveTopic::compacted() const {
   return std::find(cleanup_policy.begin(), cleanup_policy.end(), "compact") != cleanup_policy.end();
 }
 
+std::optional<std::int64_t> EffectiveTopic::config_integer(const std::string& key) const {
+  auto it = config.find(key);
+  if (it == config.end()) return std::nullopt;
+  return parse_integer(it->second.value);
+}
+
 bool EffectiveTopic::has_key() const {
   return spec != nullptr && spec->owner.key.present && spec->owner.key.value != "none" &&
          !spec->owner.key.value.empty();
@@ -103,11 +109,12 @@ EffectiveTopic resolve_topic(const TopicSpec& spec, const Environment& environme
   }
   if (auto it = topic.config.find("cleanup.policy"); it != topic.config.end()) {
     topic.cleanup_at = it->second.value_at;
-    std::string_view value = it->second.value;
-    while (!value.empty()) {
-      auto comma = value.find(',');
-      topic.cleanup_policy.emplace_back(value.substr(0, comma));
-      value = comma == std::string_view::npos ? std::string_view{} : value.substr(comma + 1);
+    // Read like Kafka's list type (Java's split): trailing empty items vanish, inner ones stay.
+    for (std::string_view item : split_config_list(it->second.value)) {
+      topic.cleanup_policy.emplace_back(item);
+    }
+    while (!topic.cleanup_policy.empty() && topic.cleanup_policy.back().empty()) {
+      topic.cleanup_policy.pop_back();
     }
   } else {
     topic.cleanup_policy = {"delete"};  // Kafka's default

@@ -3,6 +3,7 @@
 
 #include <cstdint>
 #include <map>
+#include <optional>
 #include <string>
 #include <vector>
 
@@ -29,6 +30,8 @@ struct EffectiveTopic {
 
   bool compacted() const;
   bool has_key() const;  // the owner card names a key other than `none`
+  // A desired config as a whole number; nullopt when unset or not an integer.
+  std::optional<std::int64_t> config_integer(const std::string& key) const;
 };
 
 // Resolves `spec` for `environment`; unreadable durations and sizes are reported to `sink`.

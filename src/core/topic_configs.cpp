@@ -1,6 +1,8 @@
 // The Kafka 4.x topic config table (from the broker's LogConfig) and value checks against it.
 #include "core/topic_configs.hpp"
 
+#include "core/spelling.hpp"
+
 #include <algorithm>
 #include <charconv>
 #include <limits>
@@ -67,7 +69,9 @@ std::string_view trim(std::string_view s) {
   return s;
 }
 
-std::vector<std::string_view> split_list(std::string_view value) {
+}  // namespace
+
+std::vector<std::string_view> split_config_list(std::string_view value) {
   std::vector<std::string_view> items;
   while (true) {
     auto comma = value.find(',');
@@ -77,6 +81,8 @@ std::vector<std::string_view> split_list(std::string_view value) {
   }
   return items;
 }
+
+namespace {
 
 std::string range_text(const TopicConfigInfo& info) {
   if (info.maximum >= kLongMax || info.maximum == kIntMax)
@@ -121,32 +127,10 @@ bool is_removed_in_kafka4(std::string_view key) {
          std::end(kRemovedInKafka4);
 }
 
-std::size_t edit_distance(std::string_view a, std::string_view b) {
-  std::vector<std::size_t> row(b.size() + 1);
-  for (std::size_t j = 0; j <= b.size(); ++j) row[j] = j;
-  for (std::size_t i = 1; i <= a.size(); ++i) {
-    std::size_t diagonal = row[0];
-    row[0] = i;
-    for (std::size_t j = 1; j <= b.size(); ++j) {
-      std::size_t above = row[j];
-      row[j] = std::min({row[j] + 1, row[j - 1] + 1, diagonal + (a[i - 1] == b[j - 1] ? 0 : 1)});
-      diagonal = above;
-    }
-  }
-  return row[b.size()];
-}
-
 std::optional<std::string_view> closest_topic_config(std::string_view key) {
-  std::optional<std::string_view> best;
-  std::size_t best_distance = std::max<std::size_t>(3, key.size() / 4) + 1;
-  for (const auto& info : table()) {
-    std::size_t d = edit_distance(key, info.key);
-    if (d < best_distance) {
-      best_distance = d;
-      best = info.key;
-    }
-  }
-  return best;
+  std::vector<std::string_view> keys;
+  for (const auto& info : table()) keys.push_back(info.key);
+  return closest_word(key, keys, std::max<std::size_t>(3, key.size() / 4));
 }
 
 std::optional<std::string> check_config_value(const TopicConfigInfo& info, std::string_view value) {
@@ -166,7 +150,7 @@ std::optional<std::string> check_config_value(const TopicConfigInfo& info, std::
       return fmt::format("must be one of {}, got '{}'", fmt::join(info.choices, ", "), value);
     case ConfigType::list:
       if (info.choices.empty()) return std::nullopt;
-      for (std::string_view item : split_list(value)) {
+      for (std::string_view item : split_config_list(value)) {
         if (std::find(info.choices.begin(), info.choices.end(), item) == info.choices.end())
           return fmt::format("items must be {}, got '{}'", fmt::join(info.choices, " or "), item);
       }
@@ -178,7 +162,7 @@ std::optional<std::string> check_config_value(const TopicConfigInfo& info, std::
 std::string normalise_config_value(std::string_view key, std::string_view value) {
   const TopicConfigInfo* info = find_topic_config(key);
   if (info == nullptr || info->type != ConfigType::list) return std::string(trim(value));
-  return fmt::format("{}", fmt::join(split_list(value), ","));
+  return fmt::format("{}", fmt::join(split_config_list(value), ","));
 }
 
 }  // namespace topicform

@@ -35,6 +35,7 @@ std::optional<std::string> check_config_value(const TopicConfigInfo& info, std::
 // compact,delete), so an unchanged value never shows as a change.
 std::string normalise_config_value(std::string_view key, std::string_view value);
 
-std::size_t edit_distance(std::string_view a, std::string_view b);
+// The items of a list-typed value, each trimmed: "compact, delete" -> {compact, delete}.
+std::vector<std::string_view> split_config_list(std::string_view value);
 
 }  // namespace topicform

@@ -4,7 +4,7 @@
 #include <fmt/format.h>
 
 #include "core/rule_catalog.hpp"
-#include "core/topic_configs.hpp"
+#include "core/spelling.hpp"
 #include "core/units.hpp"
 #include "manifest/decode.hpp"
 #include "manifest/document_reader.hpp"
@@ -96,11 +96,11 @@ class SettingsDecoder {
       std::string pointer = pointer_child("/spec/rules", id);
       const RuleInfo* rule = find_rule(id);
       if (rule == nullptr) {
+        std::vector<std::string_view> ids;
+        for (const auto& known : all_rules()) ids.push_back(known.id);
         std::string hint;
-        for (const auto& known : all_rules()) {
-          if (edit_distance(id, known.id) <= 3)
-            hint = fmt::format(": did you mean '{}'?", known.id);
-        }
+        if (auto close = closest_word(id, ids, 3))
+          hint = fmt::format(": did you mean '{}'?", *close);
         report(m_reader.key_at(pointer), fmt::format("unknown rule '{}'{}", id, hint));
         continue;
       }

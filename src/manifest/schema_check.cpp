@@ -11,7 +11,7 @@
 #include <valijson/schema_parser.hpp>
 #include <valijson/validator.hpp>
 
-#include "core/topic_configs.hpp"
+#include "core/spelling.hpp"
 #include "manifest/schema_sources.hpp"
 
 namespace topicform {
@@ -169,15 +169,10 @@ class ErrorMapper {
     for (const auto& [name, child] : value.items()) {
       if (std::find(known.begin(), known.end(), name) != known.end()) continue;
       std::string hint;
-      std::size_t best = 3;
-      for (const auto& candidate : known) {
-        std::size_t d = edit_distance(name, candidate);
-        if (d < best) {
-          best = d;
-          hint = fmt::format(": did you mean '{}'?", candidate);
-        }
-      }
-      if (hint.empty() && !known.empty()) {
+      std::vector<std::string_view> candidates(known.begin(), known.end());
+      if (auto close = closest_word(name, candidates, 2)) {
+        hint = fmt::format(": did you mean '{}'?", *close);
+      } else if (!known.empty()) {
         hint = fmt::format(" (known: {})", fmt::join(known, ", "));
       }
       std::string child_pointer = pointer_child(pointer, name);

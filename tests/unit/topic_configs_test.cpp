@@ -1,6 +1,8 @@
 // The Kafka 4.x topic config table: known keys, value checks, "did you mean", normalisation.
 #include "core/topic_configs.hpp"
 
+#include "core/spelling.hpp"
+
 #include <gtest/gtest.h>
 
 namespace topicform {

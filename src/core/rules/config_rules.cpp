@@ -29,17 +29,11 @@ void check_entry(const ConfigEntry& entry, RuleSink& sink) {
   }
 }
 
-std::optional<std::int64_t> number(const EffectiveTopic& topic, const std::string& key) {
-  auto it = topic.config.find(key);
-  if (it == topic.config.end()) return std::nullopt;
-  return parse_integer(it->second.value);
-}
-
 // Reports when `smaller` is set and exceeds `larger` (both positive, or larger unlimited = -1).
 void require_at_most(const EffectiveTopic& topic, const std::string& smaller,
                      const std::string& larger, RuleSink& sink) {
-  auto a = number(topic, smaller);
-  auto b = number(topic, larger);
+  auto a = topic.config_integer(smaller);
+  auto b = topic.config_integer(larger);
   if (!a || !b || *b < 0 || *a <= 0 || *a <= *b) return;
   sink.report("config/cross-field", topic.config.at(smaller).value_at,
               fmt::format("'{}' {} exceeds '{}' {}", smaller, *a, larger, *b));
@@ -58,7 +52,7 @@ void check_config(const TopicSpec& spec, const EffectiveTopic& topic, const Rule
   require_at_most(topic, "local.retention.bytes", "retention.bytes", sink);
   require_at_most(topic, "segment.bytes", "retention.bytes", sink);
   require_at_most(topic, "min.compaction.lag.ms", "max.compaction.lag.ms", sink);
-  auto max_message = number(topic, "max.message.bytes");
+  auto max_message = topic.config_integer("max.message.bytes");
   const auto& limit = context.environment.max_message_bytes;
   if (max_message && limit && *max_message > *limit) {
     sink.report(

@@ -10,14 +10,7 @@
 namespace topicform {
 namespace {
 
-constexpr double kDefaultSegmentBytes = 1073741824.0;  // Kafka's segment.bytes default
-
-double config_number(const EffectiveTopic& topic, const std::string& key, double fallback) {
-  auto it = topic.config.find(key);
-  if (it == topic.config.end()) return fallback;
-  auto value = parse_integer(it->second.value);
-  return value ? static_cast<double>(*value) : fallback;
-}
+constexpr std::int64_t kDefaultSegmentBytes = 1073741824;  // Kafka's segment.bytes default
 
 // How long the slowest group needs to drain a backlog of `downtime_ms`, if it ever does.
 std::optional<double> catch_up_ms(const EffectiveTopic& topic, double downtime_ms) {
@@ -79,7 +72,7 @@ std::optional<double> estimate_storage_bytes(const EffectiveTopic& topic) {
   }
   double replicas = static_cast<double>(std::max<std::int64_t>(1, topic.replication_factor.value));
   double partitions = static_cast<double>(std::max<std::int64_t>(1, topic.partitions.value));
-  double by_bytes = config_number(topic, "retention.bytes", -1);
+  double by_bytes = static_cast<double>(topic.config_integer("retention.bytes").value_or(-1));
   double by_time = -1;
   if (topic.retention_ms.value >= 0) {
     by_time = throughput->peak_messages_per_second.value * throughput->average_message_bytes.value *
@@ -88,7 +81,9 @@ std::optional<double> estimate_storage_bytes(const EffectiveTopic& topic) {
   if (by_bytes >= 0) by_bytes *= partitions * replicas;  // retention.bytes is per partition
   double data = by_time < 0 ? by_bytes : (by_bytes < 0 ? by_time : std::min(by_time, by_bytes));
   if (data < 0) return std::nullopt;
-  return data + config_number(topic, "segment.bytes", kDefaultSegmentBytes) * partitions * replicas;
+  double segment =
+      static_cast<double>(topic.config_integer("segment.bytes").value_or(kDefaultSegmentBytes));
+  return data + segment * partitions * replicas;
 }
 
 void check_retention(const EffectiveTopic& topic, const RuleContext& context, RuleSink& sink) {
