@@ -117,6 +117,8 @@ class ErrorMapper {
       return emit(pointer_child(pointer, field), marks.key_at,
                   fmt::format("{} lacks the required field '{}'", path_name(pointer), field));
     }
+    // A child's failure is reported at the child; the parent's hint would misdescribe it.
+    if (summarises_child(description)) return;
     if (sub && sub->contains("x-expected")) {
       return emit(pointer, marks.value_at,
                   fmt::format("{} must be {}, got {}", path_name(pointer),
@@ -144,6 +146,12 @@ class ErrorMapper {
   }
 
  private:
+  static bool summarises_child(const std::string& description) {
+    return description.starts_with("Failed to validate against schema associated with") ||
+           description.starts_with("Failed to validate item #") ||
+           description.starts_with("Failed to validate against additional properties");
+  }
+
   static bool is_wrapper(const std::string& description) {
     return description.starts_with("Failed to validate against schema associated with") ||
            description.starts_with("Failed to validate item #") ||

@@ -51,6 +51,16 @@ TEST(SchemaCheck, ListsTheChoicesOfAnEnum) {
             "'spec.kind' must be one of event, command, state, technical, got 'evnt'");
 }
 
+TEST(SchemaCheck, ReportsABadMapValueOnlyAtTheValue) {
+  auto diagnostics = load("  partitions: 3\n  config:\n    retention.ms: [1, 2]\n");
+  ASSERT_EQ(diagnostics.size(), 1u);
+  EXPECT_EQ(diagnostics[0],
+            (Diagnostic{Severity::error, "manifest/schema",
+                        "'spec.config.retention.ms' must be text or a number or true or false, got "
+                        "a list",
+                        Location{"t.yaml", 8, 19}}));
+}
+
 TEST(SchemaCheck, AcceptsAValidTopic) {
   EXPECT_TRUE(
       load("  partitions: 3\n  retention: 7d\n  cleanupPolicy: [compact, delete]\n").empty());
