@@ -8,9 +8,11 @@ namespace topicform {
 
 // Exit codes shared by every command; CI scripts rely on them.
 inline constexpr int kExitOk = 0;
-inline constexpr int kExitFailure = 1;  // errors in the manifests, or a usage error
+inline constexpr int kExitFailure = 1;  // errors in the manifests, a usage error, or blocked
+inline constexpr int kExitChanges = 2;  // plan --detailed-exitcode: there are changes
 
 int run_validate(const std::vector<std::string>& args);
+int run_plan(const std::vector<std::string>& args);
 int run_rules(const std::vector<std::string>& args);
 int run_version(const std::vector<std::string>& args);
 

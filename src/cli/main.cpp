@@ -17,12 +17,14 @@ Usage: topicform <command> [options]
 
 Commands:
   validate [PATH...]   check manifests offline: YAML, schema and every design rule
+  plan [PATH...]       show what apply would change on the cluster (writes nothing)
   rules                list the rules with their ids, severities and summaries
   version              print the version
 
 Run 'topicform <command> --help' for a command's options.
 Output is written to stdout; messages to stderr. Colour only on a terminal; NO_COLOR turns it off.
-Exit status: 0 success, 1 errors found or bad usage.
+Exit status: 0 success, 1 errors found, blocked changes or bad usage; plan --detailed-exitcode
+exits 2 when there are changes.
 )";
 
 }  // namespace
@@ -37,6 +39,7 @@ int main(int argc, char** argv) {
   args.erase(args.begin());
   try {
     if (command == "validate") return topicform::run_validate(args);
+    if (command == "plan") return topicform::run_plan(args);
     if (command == "rules") return topicform::run_rules(args);
     if (command == "version" || command == "--version") return topicform::run_version(args);
   } catch (const std::exception& e) {

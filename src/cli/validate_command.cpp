@@ -6,10 +6,9 @@
 #include <fmt/format.h>
 #include <boost/program_options.hpp>
 
+#include "cli/checked_project.hpp"
 #include "cli/commands.hpp"
 #include "cli/terminal.hpp"
-#include "core/check.hpp"
-#include "manifest/project_loader.hpp"
 #include "render/diagnostics_render.hpp"
 
 namespace topicform {
@@ -77,14 +76,10 @@ int run_validate(const std::vector<std::string>& args) {
   }
   if (options.paths.empty()) options.paths.push_back("topics");
 
-  Project project = load_project(options.paths);
-  std::vector<Diagnostic> diagnostics = std::move(project.diagnostics);
-  RuleSink sink(project.settings, diagnostics);
-  Environment environment = select_environment(project.settings, options.environment, sink);
-  auto topics = check_topics(project.topics, project.settings, environment, sink);
-  sort_diagnostics(diagnostics);
-
-  ValidationSummary summary{project.files.size(), topics.size(), environment.name};
+  auto checked = load_and_check(options.paths, options.environment);
+  const auto& diagnostics = checked->diagnostics;
+  ValidationSummary summary{checked->project.files.size(), checked->topics.size(),
+                            checked->environment.name};
   if (options.format == "json") {
     std::cout << render_json(diagnostics, summary);
   } else if (options.format == "github") {

@@ -1,0 +1,19 @@
+// load -> select environment -> every offline rule, with diagnostics sorted for output.
+#include "cli/checked_project.hpp"
+
+namespace topicform {
+
+std::unique_ptr<CheckedProject> load_and_check(const std::vector<std::string>& paths,
+                                               const std::string& environment) {
+  auto checked = std::make_unique<CheckedProject>();
+  checked->project = load_project(paths);
+  checked->diagnostics = std::move(checked->project.diagnostics);
+  RuleSink sink(checked->project.settings, checked->diagnostics);
+  checked->environment = select_environment(checked->project.settings, environment, sink);
+  checked->topics =
+      check_topics(checked->project.topics, checked->project.settings, checked->environment, sink);
+  sort_diagnostics(checked->diagnostics);
+  return checked;
+}
+
+}  // namespace topicform

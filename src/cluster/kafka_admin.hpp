@@ -1,0 +1,48 @@
+// The librdkafka adapter: reads a live cluster through the C Admin API (librdkafka 2.0.2).
+#pragma once
+
+#include <memory>
+#include <string>
+#include <vector>
+
+#include "cluster/client_config.hpp"
+#include "core/cluster_state.hpp"
+
+namespace topicform {
+
+struct KafkaOptions {
+  std::string bootstrap_servers;
+  ClientProperties properties;  // any librdkafka client property (SASL, SSL, ...)
+  int timeout_ms = 30'000;
+};
+
+// Counts admin requests, so tests and benchmarks can show they do not grow with topics.
+struct RequestCounter {
+  int metadata = 0;
+  int describe_configs = 0;
+};
+
+class KafkaAdmin : public ClusterReader {
+ public:
+  // Creates the client; a bad property is an error here, before any request.
+  static Result<std::unique_ptr<KafkaAdmin>> connect(const KafkaOptions& options);
+  ~KafkaAdmin() override;
+  KafkaAdmin(const KafkaAdmin&) = delete;
+  KafkaAdmin& operator=(const KafkaAdmin&) = delete;
+
+  // One metadata request, one batched DescribeConfigs for the managed topics that exist, one for
+  // a broker's auto.create.topics.enable.
+  Result<ClusterState> read(const std::vector<std::string>& managed) override;
+
+  const RequestCounter& requests() const { return m_requests; }
+
+ private:
+  struct Handle;
+  explicit KafkaAdmin(std::unique_ptr<Handle> handle, int timeout_ms);
+
+  std::unique_ptr<Handle> m_handle;
+  int m_timeout_ms;
+  RequestCounter m_requests;
+};
+
+}  // namespace topicform

@@ -1,0 +1,70 @@
+// Snapshot files: {"version": 1, "clusterId", "brokers", "autoCreateTopics", "topics": {...}}.
+#include "cluster/snapshot.hpp"
+
+#include <fstream>
+#include <sstream>
+
+#include <fmt/format.h>
+#include <nlohmann/json.hpp>
+
+namespace topicform {
+
+std::string write_snapshot(const ClusterState& state) {
+  nlohmann::ordered_json root;
+  root["version"] = 1;
+  root["clusterId"] = state.cluster_id;
+  root["brokers"] = state.brokers;
+  root["autoCreateTopics"] =
+      state.auto_create_topics ? nlohmann::ordered_json(*state.auto_create_topics) : nullptr;
+  nlohmann::ordered_json topics = nlohmann::ordered_json::object();
+  for (const auto& [name, topic] : state.topics) {
+    nlohmann::ordered_json t;
+    t["partitions"] = topic.partitions;
+    t["replicationFactor"] = topic.replication_factor;
+    if (topic.configs_known) t["configs"] = topic.configs;
+    if (topic.internal) t["internal"] = true;
+    topics[name] = t;
+  }
+  root["topics"] = topics;
+  return root.dump(2) + "\n";
+}
+
+Result<ClusterState> parse_snapshot(const std::string& text) {
+  try {
+    nlohmann::json root = nlohmann::json::parse(text);
+    if (root.value("version", 0) != 1) return Error{"unsupported snapshot version (expected 1)"};
+    ClusterState state;
+    state.cluster_id = root.at("clusterId").get<std::string>();
+    state.brokers = root.at("brokers").get<std::int64_t>();
+    if (root.contains("autoCreateTopics") && !root["autoCreateTopics"].is_null()) {
+      state.auto_create_topics = root["autoCreateTopics"].get<bool>();
+    }
+    for (const auto& [name, t] : root.at("topics").items()) {
+      ClusterTopic topic;
+      topic.name = name;
+      topic.partitions = t.at("partitions").get<std::int64_t>();
+      topic.replication_factor = t.at("replicationFactor").get<std::int64_t>();
+      if (t.contains("configs")) {
+        topic.configs = t["configs"].get<std::map<std::string, std::string>>();
+        topic.configs_known = true;
+      }
+      topic.internal = t.value("internal", false);
+      state.topics[name] = topic;
+    }
+    return state;
+  } catch (const nlohmann::json::exception& e) {
+    return Error{fmt::format("not a topicform cluster snapshot: {}", e.what())};
+  }
+}
+
+Result<ClusterState> SnapshotReader::read(const std::vector<std::string>&) {
+  std::ifstream in(m_path);
+  if (!in) return Error{fmt::format("cannot read cluster snapshot '{}'", m_path)};
+  std::stringstream buffer;
+  buffer << in.rdbuf();
+  auto state = parse_snapshot(buffer.str());
+  if (!state) return Error{fmt::format("cluster snapshot '{}': {}", m_path, state.error().message)};
+  return state;
+}
+
+}  // namespace topicform

@@ -1,0 +1,27 @@
+// diff(desired, actual) -> Plan: a pure function, so planning is testable without a broker.
+#pragma once
+
+#include <vector>
+
+#include "core/cluster_state.hpp"
+#include "core/effective_topic.hpp"
+#include "core/plan.hpp"
+#include "core/settings.hpp"
+
+namespace topicform {
+
+struct DiffOptions {
+  bool allow_delete = false;
+  std::string pinned_cluster_id;  // empty: not pinned
+  std::string environment;
+};
+
+// The desired configs of `topic`: its complete set of dynamic configs, normalised.
+ConfigMap desired_configs(const EffectiveTopic& topic);
+
+// Actions come in apply order: creates (each source followed by its dead topic), partition
+// increases, config changes, deletes (sources before their dead topics).
+Plan diff(const std::vector<EffectiveTopic>& desired, const ClusterState& actual,
+          const DiffOptions& options);
+
+}  // namespace topicform

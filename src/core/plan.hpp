@@ -1,0 +1,90 @@
+// A plan: the typed changes that bring a cluster to the desired topics, and what is blocked.
+#pragma once
+
+#include <cstdint>
+#include <map>
+#include <optional>
+#include <string>
+#include <variant>
+#include <vector>
+
+#include "core/diagnostic.hpp"
+#include "core/location.hpp"
+
+namespace topicform {
+
+using ConfigMap = std::map<std::string, std::string>;
+
+struct CreateTopic {
+  std::string name;
+  std::int64_t partitions = 0;
+  std::int64_t replication_factor = 0;
+  ConfigMap configs;
+  std::string dead_letter_of;  // the source, for a derived `.dead` topic
+  Location at;
+
+  friend bool operator==(const CreateTopic&, const CreateTopic&) = default;
+};
+
+struct AddPartitions {
+  std::string name;
+  std::int64_t from = 0;
+  std::int64_t to = 0;
+  Location at;
+
+  friend bool operator==(const AddPartitions&, const AddPartitions&) = default;
+};
+
+struct ConfigChange {
+  std::string key;
+  std::optional<std::string> before;  // nullopt: not set on the cluster
+  std::optional<std::string> after;   // nullopt: reset to the broker default (drift)
+
+  friend bool operator==(const ConfigChange&, const ConfigChange&) = default;
+};
+
+// AlterConfigs replaces a topic's whole set of dynamic configs, so `desired` is complete.
+struct AlterConfig {
+  std::string name;
+  ConfigMap desired;
+  std::vector<ConfigChange> changes;
+  bool destructive = false;  // lowers retention: data goes soon and for good
+  Location at;
+
+  friend bool operator==(const AlterConfig&, const AlterConfig&) = default;
+};
+
+struct DeleteTopic {
+  std::string name;
+  Location at;
+
+  friend bool operator==(const DeleteTopic&, const DeleteTopic&) = default;
+};
+
+using Action = std::variant<CreateTopic, AddPartitions, AlterConfig, DeleteTopic>;
+
+struct BlockedChange {
+  std::string topic;
+  std::string rule;
+  std::string message;
+  Location at;
+
+  friend bool operator==(const BlockedChange&, const BlockedChange&) = default;
+};
+
+struct Plan {
+  std::string cluster_id;
+  std::string environment;
+  std::vector<Action> actions;  // in execution order
+  std::vector<BlockedChange> blocked;
+  std::vector<Diagnostic> warnings;
+  std::vector<std::string> unmanaged;  // on the cluster, in no manifest: listed, never touched
+
+  bool has_changes() const { return !actions.empty(); }
+  bool is_blocked() const { return !blocked.empty(); }
+};
+
+// The topic an action is about.
+const std::string& action_topic(const Action& action);
+
+}  // namespace topicform

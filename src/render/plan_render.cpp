@@ -1,0 +1,254 @@
+// Plan renderers; each visits every action kind with no catch-all, so a new kind fails to compile.
+#include "render/plan_render.hpp"
+
+#include <fmt/format.h>
+#include <nlohmann/json.hpp>
+
+#include "render/diagnostics_render.hpp"
+
+namespace topicform {
+namespace {
+
+template <class... Ts>
+struct Overloaded : Ts... {
+  using Ts::operator()...;
+};
+template <class... Ts>
+Overloaded(Ts...) -> Overloaded<Ts...>;
+
+struct Counts {
+  std::size_t create = 0, update = 0, remove = 0;
+};
+
+Counts count(const Plan& plan) {
+  Counts c;
+  for (const auto& action : plan.actions) {
+    std::visit(Overloaded{[&](const CreateTopic&) { ++c.create; },
+                          [&](const AddPartitions&) { ++c.update; },
+                          [&](const AlterConfig&) { ++c.update; },
+                          [&](const DeleteTopic&) { ++c.remove; }},
+               action);
+  }
+  return c;
+}
+
+std::string summary_line(const Plan& plan) {
+  Counts c = count(plan);
+  if (!plan.has_changes() && !plan.is_blocked()) {
+    return "No changes: the cluster matches the manifests.";
+  }
+  return fmt::format("Plan: {} to create, {} to update, {} to delete, {} blocked.", c.create,
+                     c.update, c.remove, plan.blocked.size());
+}
+
+std::string config_text(const ConfigMap& configs) {
+  std::vector<std::string> parts;
+  for (const auto& [key, value] : configs) parts.push_back(fmt::format("{}={}", key, value));
+  return fmt::format("{}", fmt::join(parts, ", "));
+}
+
+std::string change_text(const ConfigChange& change) {
+  return fmt::format("{}: {} -> {}", change.key, change.before.value_or("(default)"),
+                     change.after.value_or("(default)"));
+}
+
+// One line (or a few) per action: the symbol, the topic, what happens.
+std::vector<std::pair<char, std::string>> describe(const Action& action) {
+  std::vector<std::pair<char, std::string>> lines;
+  std::visit(
+      Overloaded{
+          [&](const CreateTopic& a) {
+            lines.emplace_back(
+                '+', fmt::format("{}: create with {} partition{}, replication "
+                                 "factor {}{}{}",
+                                 a.name, a.partitions, a.partitions == 1 ? "" : "s",
+                                 a.replication_factor,
+                                 a.dead_letter_of.empty()
+                                     ? ""
+                                     : fmt::format(" (dead letters of '{}')", a.dead_letter_of),
+                                 a.configs.empty() ? "" : "; " + config_text(a.configs)));
+          },
+          [&](const AddPartitions& a) {
+            lines.emplace_back('~', fmt::format("{}: partitions {} -> {}", a.name, a.from, a.to));
+          },
+          [&](const AlterConfig& a) {
+            for (const auto& change : a.changes) {
+              lines.emplace_back('~', fmt::format("{}: {}{}", a.name, change_text(change),
+                                                  a.destructive && (change.key == "retention.ms" ||
+                                                                    change.key == "retention.bytes")
+                                                      ? " (destructive)"
+                                                      : ""));
+            }
+          },
+          [&](const DeleteTopic& a) {
+            lines.emplace_back('-', fmt::format("{}: delete, destroying its messages", a.name));
+          }},
+      action);
+  return lines;
+}
+
+bool is_destructive(const Action& action) {
+  return std::visit(Overloaded{[](const CreateTopic&) { return false; },
+                               [](const AddPartitions&) { return false; },
+                               [](const AlterConfig& a) { return a.destructive; },
+                               [](const DeleteTopic&) { return true; }},
+                    action);
+}
+
+std::string_view colour_of(char symbol) {
+  switch (symbol) {
+    case '+':
+      return "\x1b[32m";
+    case '~':
+      return "\x1b[33m";
+    case '-':
+      return "\x1b[31m";
+    default:
+      return "\x1b[1;31m";
+  }
+}
+
+nlohmann::ordered_json action_json(const Action& action) {
+  nlohmann::ordered_json out;
+  std::visit(
+      Overloaded{
+          [&](const CreateTopic& a) {
+            out = {{"action", "create"},
+                   {"topic", a.name},
+                   {"partitions", a.partitions},
+                   {"replicationFactor", a.replication_factor},
+                   {"configs", a.configs},
+                   {"deadLetterOf", a.dead_letter_of.empty()
+                                        ? nlohmann::ordered_json(nullptr)
+                                        : nlohmann::ordered_json(a.dead_letter_of)}};
+          },
+          [&](const AddPartitions& a) {
+            out = {{"action", "add-partitions"}, {"topic", a.name}, {"from", a.from}, {"to", a.to}};
+          },
+          [&](const AlterConfig& a) {
+            nlohmann::ordered_json changes = nlohmann::ordered_json::array();
+            for (const auto& c : a.changes) {
+              changes.push_back({{"key", c.key},
+                                 {"before", c.before ? nlohmann::ordered_json(*c.before) : nullptr},
+                                 {"after", c.after ? nlohmann::ordered_json(*c.after) : nullptr}});
+            }
+            out = {{"action", "alter-config"},
+                   {"topic", a.name},
+                   {"changes", changes},
+                   {"desired", a.desired},
+                   {"destructive", a.destructive}};
+          },
+          [&](const DeleteTopic& a) {
+            out = {{"action", "delete"}, {"topic", a.name}, {"destructive", true}};
+          }},
+      action);
+  return out;
+}
+
+std::string where(const Location& at) { return at.file.empty() ? "" : format_location(at); }
+
+}  // namespace
+
+std::string render_plan_text(const Plan& plan, bool colour) {
+  std::string out = fmt::format("topicform plan for environment '{}' (cluster {})\n\n",
+                                plan.environment, plan.cluster_id);
+  const char* reset = colour ? "\x1b[0m" : "";
+  auto line = [&](char symbol, const std::string& text) {
+    out += fmt::format("  {}{}{} {}\n", colour ? colour_of(symbol) : "", symbol, reset, text);
+  };
+  for (const auto& action : plan.actions) {
+    for (const auto& [symbol, text] : describe(action)) line(symbol, text);
+  }
+  for (const auto& b : plan.blocked) {
+    line('!', fmt::format("{}{}blocked: {} [{}]", b.topic, b.topic.empty() ? "" : ": ", b.message,
+                          b.rule));
+  }
+  if (!plan.actions.empty() || !plan.blocked.empty()) out += "\n";
+  for (const auto& w : plan.warnings) {
+    std::string at = where(w.at);
+    out += fmt::format("{}{}warning: {} [{}]\n", at, at.empty() ? "" : ": ", w.message, w.rule);
+  }
+  if (!plan.unmanaged.empty()) {
+    out += fmt::format("{} unmanaged topic{} on the cluster (listed, never touched): {}\n",
+                       plan.unmanaged.size(), plan.unmanaged.size() == 1 ? "" : "s",
+                       fmt::join(plan.unmanaged, ", "));
+  }
+  out += summary_line(plan) + "\n";
+  return out;
+}
+
+std::string render_plan_json(const Plan& plan) {
+  nlohmann::ordered_json root;
+  root["version"] = 1;
+  root["environment"] = plan.environment;
+  root["clusterId"] = plan.cluster_id;
+  nlohmann::ordered_json actions = nlohmann::ordered_json::array();
+  for (const auto& action : plan.actions) actions.push_back(action_json(action));
+  root["actions"] = actions;
+  nlohmann::ordered_json blocked = nlohmann::ordered_json::array();
+  for (const auto& b : plan.blocked) {
+    blocked.push_back({{"topic", b.topic},
+                       {"rule", b.rule},
+                       {"message", b.message},
+                       {"file", b.at.file},
+                       {"line", b.at.line},
+                       {"column", b.at.column}});
+  }
+  root["blocked"] = blocked;
+  nlohmann::ordered_json warnings = nlohmann::ordered_json::array();
+  for (const auto& w : plan.warnings) {
+    warnings.push_back({{"rule", w.rule},
+                        {"message", w.message},
+                        {"file", w.at.file},
+                        {"line", w.at.line},
+                        {"column", w.at.column}});
+  }
+  root["warnings"] = warnings;
+  root["unmanaged"] = plan.unmanaged;
+  Counts c = count(plan);
+  root["summary"] = {{"create", c.create},
+                     {"update", c.update},
+                     {"delete", c.remove},
+                     {"blocked", plan.blocked.size()},
+                     {"changes", plan.has_changes()}};
+  return root.dump(2) + "\n";
+}
+
+std::string render_plan_markdown(const Plan& plan, std::size_t limit) {
+  std::string head =
+      fmt::format("### topicform plan: `{}`\n\n**{}**\n\n", plan.environment, summary_line(plan));
+  std::string callouts;
+  for (const auto& b : plan.blocked) {
+    callouts += fmt::format("- :no_entry: **blocked** `{}`: {} (`{}`{})\n", b.topic, b.message,
+                            b.rule, b.at.file.empty() ? "" : ", " + where(b.at));
+  }
+  for (const auto& action : plan.actions) {
+    if (!is_destructive(action)) continue;
+    for (const auto& [symbol, text] : describe(action)) {
+      callouts += fmt::format("- :warning: **destructive** {}\n", text);
+    }
+  }
+  if (!callouts.empty()) head += callouts + "\n";
+  std::string details = "<details><summary>Details</summary>\n\n```diff\n";
+  for (const auto& action : plan.actions) {
+    for (const auto& [symbol, text] : describe(action))
+      details += fmt::format("{} {}\n", symbol, text);
+  }
+  for (const auto& w : plan.warnings)
+    details += fmt::format("! warning: {} [{}]\n", w.message, w.rule);
+  for (const auto& name : plan.unmanaged) details += fmt::format("  unmanaged: {}\n", name);
+  details += "```\n\n</details>\n";
+  std::string out = head + details;
+  if (out.size() <= limit) return out;
+  const std::string notice =
+      "```\n\n**The plan is cut here to fit a comment; run `topicform plan` for all of it.**\n\n"
+      "</details>\n";
+  std::size_t keep = limit > head.size() + notice.size() + 64 ? limit - notice.size() : head.size();
+  std::string cut = out.substr(0, keep);
+  if (auto newline = cut.rfind('\n'); newline != std::string::npos && newline > head.size()) {
+    cut.resize(newline + 1);
+  }
+  return cut + notice;
+}
+
+}  // namespace topicform

@@ -1,0 +1,17 @@
+// A plan for people (terraform-like text), for programs (versioned JSON) and for pull requests.
+#pragma once
+
+#include <string>
+
+#include "core/plan.hpp"
+
+namespace topicform {
+
+std::string render_plan_text(const Plan& plan, bool colour);
+std::string render_plan_json(const Plan& plan);
+
+// Markdown for a pull-request comment: summary first, destructive changes called out, details
+// collapsible, and cut (with a visible notice) to stay under `limit` characters.
+std::string render_plan_markdown(const Plan& plan, std::size_t limit = 65'000);
+
+}  // namespace topicform
