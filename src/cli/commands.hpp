@@ -12,6 +12,7 @@ inline constexpr int kExitFailure = 1;  // errors in the manifests, a usage erro
 inline constexpr int kExitChanges = 2;  // plan --detailed-exitcode: there are changes
 
 int run_validate(const std::vector<std::string>& args);
+int run_apply(const std::vector<std::string>& args);
 int run_plan(const std::vector<std::string>& args);
 int run_rules(const std::vector<std::string>& args);
 int run_version(const std::vector<std::string>& args);

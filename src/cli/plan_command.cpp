@@ -1,14 +1,15 @@
 // `topicform plan`: check the manifests, read the cluster (or a snapshot), print the plan.
 #include <unistd.h>
 
-#include <cstdlib>
 #include <fstream>
 #include <iostream>
 
 #include <fmt/format.h>
 #include <boost/program_options.hpp>
 
+#include "apply/apply.hpp"
 #include "cli/checked_project.hpp"
+#include "cli/cluster_connection.hpp"
 #include "cli/commands.hpp"
 #include "cli/terminal.hpp"
 #include "cluster/kafka_admin.hpp"
@@ -43,49 +44,30 @@ struct PlanOptions {
   std::string format = "text";
   std::string environment;
   std::string colour = "auto";
-  std::string bootstrap;
-  std::string command_config;
-  std::vector<std::string> properties;
+  ConnectionOptions connection;
   std::string snapshot_in;
   std::string snapshot_out;
   bool allow_delete = false;
   bool detailed_exitcode = false;
-  int timeout_seconds = 30;
 };
+
+// The broker's refusals in the validate-only pass become blocked changes: apply would fail.
+void add_refusals(Plan& plan, const std::vector<TopicOutcome>& refused) {
+  for (const auto& r : refused) {
+    Location at;
+    for (const auto& action : plan.actions) {
+      if (action_topic(action) != r.topic) continue;
+      at = std::visit([](const auto& a) { return a.at; }, action);
+    }
+    plan.blocked.push_back(BlockedChange{r.topic, "cluster/validate",
+                                         fmt::format("the broker refuses the change: {}", r.error),
+                                         at});
+  }
+}
 
 int fail(const std::string& message) {
   std::cerr << fmt::format("topicform: error: {}\n", message);
   return kExitFailure;
-}
-
-Result<std::unique_ptr<ClusterReader>> open_cluster(const PlanOptions& options,
-                                                    const Environment& environment) {
-  if (!options.snapshot_in.empty()) {
-    return std::unique_ptr<ClusterReader>(new SnapshotReader(options.snapshot_in));
-  }
-  KafkaOptions kafka;
-  kafka.timeout_ms = options.timeout_seconds * 1000;
-  kafka.bootstrap_servers = options.bootstrap;
-  if (kafka.bootstrap_servers.empty()) {
-    const char* from_env = std::getenv("KAFKA_BOOTSTRAP_SERVERS");
-    kafka.bootstrap_servers = from_env ? from_env : environment.bootstrap_servers;
-  }
-  if (!options.command_config.empty()) {
-    auto file = read_properties_file(options.command_config);
-    if (!file) return file.error();
-    kafka.properties = *file;
-  }
-  auto flags = parse_property_flags(options.properties);
-  if (!flags) return flags.error();
-  for (const auto& [key, value] : *flags) kafka.properties[key] = value;
-  if (kafka.bootstrap_servers.empty() && !kafka.properties.count("bootstrap.servers")) {
-    return Error{
-        "no cluster: give --bootstrap-server, KAFKA_BOOTSTRAP_SERVERS, a bootstrapServers "
-        "setting for the environment, or --cluster-snapshot"};
-  }
-  auto admin = KafkaAdmin::connect(kafka);
-  if (!admin) return admin.error();
-  return std::unique_ptr<ClusterReader>(std::move(*admin));
 }
 
 }  // namespace
@@ -97,10 +79,6 @@ int run_plan(const std::vector<std::string>& args) {
       "format,f", po::value(&options.format)->default_value("text"),
       "output: text, json (versioned) or markdown (a pull-request comment)")(
       "env,e", po::value(&options.environment), "environment from the settings")(
-      "bootstrap-server", po::value(&options.bootstrap), "host:port[,host:port...]")(
-      "command-config", po::value(&options.command_config),
-      "a Java-style properties file of client settings")(
-      "property,X", po::value(&options.properties)->composing(), "a client property key=value")(
       "cluster-snapshot", po::value(&options.snapshot_in),
       "plan against a snapshot file instead of a live cluster")(
       "write-snapshot", po::value(&options.snapshot_out),
@@ -108,10 +86,9 @@ int run_plan(const std::vector<std::string>& args) {
       "allow-delete", po::bool_switch(&options.allow_delete),
       "delete topics whose manifest says `deleted: true`")(
       "detailed-exitcode", po::bool_switch(&options.detailed_exitcode),
-      "exit 2 when there are changes")("timeout",
-                                       po::value(&options.timeout_seconds)->default_value(30),
-                                       "seconds to wait for the cluster")(
-      "color", po::value(&options.colour)->default_value("auto"), "auto, always or never");
+      "exit 2 when there are changes")("color", po::value(&options.colour)->default_value("auto"),
+                                       "auto, always or never");
+  add_connection_options(visible, options.connection);
   po::options_description hidden;
   hidden.add_options()("path", po::value(&options.paths));
   po::options_description all;
@@ -147,11 +124,18 @@ int run_plan(const std::vector<std::string>& args) {
   if (has_errors(checked->diagnostics))
     return fail("the manifests have errors; nothing was planned");
 
-  auto reader = open_cluster(options, checked->environment);
-  if (!reader) return fail(reader.error().message);
+  std::unique_ptr<KafkaAdmin> admin;
+  std::unique_ptr<ClusterReader> reader;
+  if (!options.snapshot_in.empty()) {
+    reader = std::make_unique<SnapshotReader>(options.snapshot_in);
+  } else {
+    auto connected = connect_kafka(options.connection, checked->environment);
+    if (!connected) return fail(connected.error().message);
+    admin = std::move(*connected);
+  }
   std::vector<std::string> managed;
   for (const auto& topic : checked->topics) managed.push_back(topic.name);
-  auto state = (*reader)->read(managed);
+  auto state = admin ? admin->read(managed) : reader->read(managed);
   if (!state) return fail(state.error().message);
   if (!options.snapshot_out.empty()) {
     std::ofstream out(options.snapshot_out);
@@ -161,6 +145,12 @@ int run_plan(const std::vector<std::string>& args) {
   DiffOptions diff_options{options.allow_delete, checked->environment.cluster_id,
                            checked->environment.name};
   Plan plan = diff(checked->topics, *state, diff_options);
+  if (admin && plan.has_changes()) {
+    // The broker itself (and any policy it runs) checks what would be sent, changing nothing.
+    auto refused = validate_plan(plan, *admin);
+    if (!refused) return fail(refused.error().message);
+    add_refusals(plan, *refused);
+  }
   if (options.format == "json") {
     std::cout << render_plan_json(plan);
   } else if (options.format == "markdown") {

@@ -3,7 +3,9 @@
 
 #include <librdkafka/rdkafka.h>
 
+#include <chrono>
 #include <set>
+#include <thread>
 
 #include <fmt/format.h>
 
@@ -93,6 +95,47 @@ Result<std::map<std::string, std::map<std::string, std::string>>> describe(
   return out;
 }
 
+// Options for a write: a positive operation timeout (Kafka 4 times out at once on 0) and a
+// larger request timeout.
+rd_kafka_AdminOptions_t* write_options(rd_kafka_t* client, rd_kafka_admin_op_t op, int timeout_ms,
+                                       bool validate_only) {
+  rd_kafka_AdminOptions_t* options = rd_kafka_AdminOptions_new(client, op);
+  char error[512];
+  rd_kafka_AdminOptions_set_operation_timeout(options, timeout_ms, error, sizeof error);
+  rd_kafka_AdminOptions_set_request_timeout(options, timeout_ms + 5'000, error, sizeof error);
+  if (validate_only) rd_kafka_AdminOptions_set_validate_only(options, 1, error, sizeof error);
+  return options;
+}
+
+// Polls the queue for the one result event and turns per-topic results into outcomes.
+template <class GetResult, class GetTopics>
+Result<std::vector<TopicOutcome>> topic_results(rd_kafka_queue_t* queue, int timeout_ms,
+                                                const char* what, GetResult get_result,
+                                                GetTopics get_topics) {
+  Event event{rd_kafka_queue_poll(queue, timeout_ms + 10'000)};
+  if (!event.e) return Error{fmt::format("{}: no answer in time", what)};
+  if (rd_kafka_event_error(event.e)) {
+    return Error{fmt::format("{}: {}", what, rd_kafka_event_error_string(event.e))};
+  }
+  std::size_t count = 0;
+  const rd_kafka_topic_result_t** topics = get_topics(get_result(event.e), &count);
+  std::vector<TopicOutcome> out;
+  for (std::size_t i = 0; i < count; ++i) {
+    TopicOutcome outcome;
+    outcome.topic = rd_kafka_topic_result_name(topics[i]);
+    rd_kafka_resp_err_t err = rd_kafka_topic_result_error(topics[i]);
+    if (err == RD_KAFKA_RESP_ERR_TOPIC_ALREADY_EXISTS) {
+      outcome.already_done = true;  // a concurrent run created it: the re-read will compare
+    } else if (err) {
+      outcome.ok = false;
+      const char* message = rd_kafka_topic_result_error_string(topics[i]);
+      outcome.error = message && *message ? message : rd_kafka_err2str(err);
+    }
+    out.push_back(std::move(outcome));
+  }
+  return out;
+}
+
 }  // namespace
 
 KafkaAdmin::KafkaAdmin(std::unique_ptr<Handle> handle, int timeout_ms)
@@ -167,6 +210,137 @@ Result<ClusterState> KafkaAdmin::read(const std::vector<std::string>& managed) {
     }
   }
   return state;
+}
+
+Result<std::vector<TopicOutcome>> KafkaAdmin::create_topics(const std::vector<CreateTopic>& topics,
+                                                            bool validate_only) {
+  rd_kafka_t* client = m_handle->client;
+  std::vector<rd_kafka_NewTopic_t*> requests;
+  char error[512];
+  for (const auto& topic : topics) {
+    rd_kafka_NewTopic_t* t =
+        rd_kafka_NewTopic_new(topic.name.c_str(), static_cast<int>(topic.partitions),
+                              static_cast<int>(topic.replication_factor), error, sizeof error);
+    if (!t) {
+      rd_kafka_NewTopic_destroy_array(requests.data(), requests.size());
+      return Error{fmt::format("create '{}': {}", topic.name, error)};
+    }
+    for (const auto& [key, value] : topic.configs) {
+      rd_kafka_NewTopic_set_config(t, key.c_str(), value.c_str());
+    }
+    requests.push_back(t);
+  }
+  Options options{
+      write_options(client, RD_KAFKA_ADMIN_OP_CREATETOPICS, m_timeout_ms, validate_only)};
+  Queue queue(client);
+  ++m_requests.writes;
+  rd_kafka_CreateTopics(client, requests.data(), requests.size(), options.o, queue.q);
+  rd_kafka_NewTopic_destroy_array(requests.data(), requests.size());
+  return topic_results(queue.q, m_timeout_ms, "create topics", rd_kafka_event_CreateTopics_result,
+                       rd_kafka_CreateTopics_result_topics);
+}
+
+Result<std::vector<TopicOutcome>> KafkaAdmin::add_partitions(
+    const std::vector<AddPartitions>& changes, bool validate_only) {
+  rd_kafka_t* client = m_handle->client;
+  std::vector<rd_kafka_NewPartitions_t*> requests;
+  char error[512];
+  for (const auto& change : changes) {
+    requests.push_back(rd_kafka_NewPartitions_new(
+        change.name.c_str(), static_cast<std::size_t>(change.to), error, sizeof error));
+  }
+  Options options{
+      write_options(client, RD_KAFKA_ADMIN_OP_CREATEPARTITIONS, m_timeout_ms, validate_only)};
+  Queue queue(client);
+  ++m_requests.writes;
+  rd_kafka_CreatePartitions(client, requests.data(), requests.size(), options.o, queue.q);
+  rd_kafka_NewPartitions_destroy_array(requests.data(), requests.size());
+  return topic_results(queue.q, m_timeout_ms, "add partitions",
+                       rd_kafka_event_CreatePartitions_result,
+                       rd_kafka_CreatePartitions_result_topics);
+}
+
+Result<std::vector<TopicOutcome>> KafkaAdmin::alter_configs(const std::vector<AlterConfig>& changes,
+                                                            bool validate_only) {
+  rd_kafka_t* client = m_handle->client;
+  std::vector<rd_kafka_ConfigResource_t*> resources;
+  for (const auto& change : changes) {
+    auto* resource = rd_kafka_ConfigResource_new(RD_KAFKA_RESOURCE_TOPIC, change.name.c_str());
+    // AlterConfigs replaces the whole set of dynamic configs: send every desired one.
+    for (const auto& [key, value] : change.desired) {
+      rd_kafka_ConfigResource_set_config(resource, key.c_str(), value.c_str());
+    }
+    resources.push_back(resource);
+  }
+  Options options{
+      write_options(client, RD_KAFKA_ADMIN_OP_ALTERCONFIGS, m_timeout_ms, validate_only)};
+  Queue queue(client);
+  ++m_requests.writes;
+  rd_kafka_AlterConfigs(client, resources.data(), resources.size(), options.o, queue.q);
+  rd_kafka_ConfigResource_destroy_array(resources.data(), resources.size());
+  Event event{rd_kafka_queue_poll(queue.q, m_timeout_ms + 10'000)};
+  if (!event.e) return Error{"alter configs: no answer in time"};
+  if (rd_kafka_event_error(event.e)) {
+    return Error{fmt::format("alter configs: {}", rd_kafka_event_error_string(event.e))};
+  }
+  std::size_t count = 0;
+  const auto** results =
+      rd_kafka_AlterConfigs_result_resources(rd_kafka_event_AlterConfigs_result(event.e), &count);
+  std::vector<TopicOutcome> out;
+  for (std::size_t i = 0; i < count; ++i) {
+    TopicOutcome outcome;
+    outcome.topic = rd_kafka_ConfigResource_name(results[i]);
+    if (rd_kafka_ConfigResource_error(results[i])) {
+      outcome.ok = false;
+      outcome.error = rd_kafka_ConfigResource_error_string(results[i]);
+    }
+    out.push_back(std::move(outcome));
+  }
+  return out;
+}
+
+Result<std::vector<TopicOutcome>> KafkaAdmin::delete_topics(
+    const std::vector<DeleteTopic>& topics) {
+  rd_kafka_t* client = m_handle->client;
+  std::vector<rd_kafka_DeleteTopic_t*> requests;
+  for (const auto& topic : topics) requests.push_back(rd_kafka_DeleteTopic_new(topic.name.c_str()));
+  Options options{write_options(client, RD_KAFKA_ADMIN_OP_DELETETOPICS, m_timeout_ms, false)};
+  Queue queue(client);
+  ++m_requests.writes;
+  rd_kafka_DeleteTopics(client, requests.data(), requests.size(), options.o, queue.q);
+  rd_kafka_DeleteTopic_destroy_array(requests.data(), requests.size());
+  return topic_results(queue.q, m_timeout_ms, "delete topics", rd_kafka_event_DeleteTopics_result,
+                       rd_kafka_DeleteTopics_result_topics);
+}
+
+Result<bool> KafkaAdmin::wait_until_led(const std::vector<std::string>& topics, int timeout_ms) {
+  std::set<std::string> waiting(topics.begin(), topics.end());
+  auto deadline = std::chrono::steady_clock::now() + std::chrono::milliseconds(timeout_ms);
+  while (true) {
+    const struct rd_kafka_metadata* metadata = nullptr;
+    ++m_requests.metadata;
+    rd_kafka_resp_err_t err =
+        rd_kafka_metadata(m_handle->client, 1, nullptr, &metadata, timeout_ms);
+    if (!err) {
+      for (int i = 0; i < metadata->topic_cnt; ++i) {
+        const auto& t = metadata->topics[i];
+        if (t.err || !waiting.count(t.topic) || t.partition_cnt == 0) continue;
+        bool led = true;
+        for (int p = 0; p < t.partition_cnt; ++p)
+          led = led && t.partitions[p].leader >= 0 && !t.partitions[p].err;
+        if (led) waiting.erase(t.topic);
+      }
+      rd_kafka_metadata_destroy(metadata);
+    }
+    if (waiting.empty()) return true;
+    if (std::chrono::steady_clock::now() >= deadline) {
+      return Error{
+          fmt::format("{} created topic(s) have no leader for every partition after {} "
+                      "ms (first: '{}')",
+                      waiting.size(), timeout_ms, *waiting.begin())};
+    }
+    std::this_thread::sleep_for(std::chrono::milliseconds(200));
+  }
 }
 
 }  // namespace topicform

@@ -7,6 +7,7 @@
 
 #include "cluster/client_config.hpp"
 #include "core/cluster_state.hpp"
+#include "core/cluster_writer.hpp"
 
 namespace topicform {
 
@@ -20,9 +21,10 @@ struct KafkaOptions {
 struct RequestCounter {
   int metadata = 0;
   int describe_configs = 0;
+  int writes = 0;  // CreateTopics, CreatePartitions, AlterConfigs, DeleteTopics
 };
 
-class KafkaAdmin : public ClusterReader {
+class KafkaAdmin : public ClusterReader, public ClusterWriter {
  public:
   // Creates the client; a bad property is an error here, before any request.
   static Result<std::unique_ptr<KafkaAdmin>> connect(const KafkaOptions& options);
@@ -33,6 +35,15 @@ class KafkaAdmin : public ClusterReader {
   // One metadata request, one batched DescribeConfigs for the managed topics that exist, one for
   // a broker's auto.create.topics.enable.
   Result<ClusterState> read(const std::vector<std::string>& managed) override;
+
+  Result<std::vector<TopicOutcome>> create_topics(const std::vector<CreateTopic>& topics,
+                                                  bool validate_only) override;
+  Result<std::vector<TopicOutcome>> add_partitions(const std::vector<AddPartitions>& changes,
+                                                   bool validate_only) override;
+  Result<std::vector<TopicOutcome>> alter_configs(const std::vector<AlterConfig>& changes,
+                                                  bool validate_only) override;
+  Result<std::vector<TopicOutcome>> delete_topics(const std::vector<DeleteTopic>& topics) override;
+  Result<bool> wait_until_led(const std::vector<std::string>& topics, int timeout_ms) override;
 
   const RequestCounter& requests() const { return m_requests; }
 

@@ -23,7 +23,9 @@ class Result {
   T& value() { return std::get<0>(m_state); }
   const T& value() const { return std::get<0>(m_state); }
   T& operator*() { return value(); }
+  const T& operator*() const { return value(); }
   T* operator->() { return &value(); }
+  const T* operator->() const { return &value(); }
   const Error& error() const { return std::get<1>(m_state); }
 
  private:

@@ -117,6 +117,8 @@ constexpr std::array kRules = std::to_array<RuleInfo>({
      "configs agree with each other (segment.ms <= retention.ms, one retention, ...)"},
     {"cluster/id", E, P::plan, true, "a pinned cluster id must match the cluster"},
     {"cluster/auto-create", W, P::plan, true, "the broker has auto.create.topics.enable=false"},
+    {"cluster/validate", E, P::plan, false,
+     "the broker accepts every change in a validate-only check"},
     {"cluster/offsets-retention", W, P::plan, true,
      "offsets.retention.minutes is not shorter than a topic's retention"},
     {"delete/explicit", None, P::plan, false,

@@ -1,0 +1,142 @@
+// Batching by action kind keeps the number of requests independent of the number of topics.
+#include "apply/apply.hpp"
+
+#include <algorithm>
+
+#include <fmt/format.h>
+
+namespace topicform {
+namespace {
+
+template <class T>
+std::vector<T> of_kind(const Plan& plan) {
+  std::vector<T> out;
+  for (const auto& action : plan.actions) {
+    if (const T* a = std::get_if<T>(&action)) out.push_back(*a);
+  }
+  return out;
+}
+
+template <class T>
+std::vector<std::string> names(const std::vector<T>& items) {
+  std::vector<std::string> out;
+  for (const auto& item : items) out.push_back(item.name);
+  return out;
+}
+
+class Runner {
+ public:
+  Runner(ApplyReport& report, const Progress& progress) : m_report(report), m_progress(progress) {}
+
+  // Records the outcome of one batch; returns false when something in it failed.
+  bool record(const std::string& kind, const std::vector<std::string>& topics,
+              const Result<std::vector<TopicOutcome>>& outcome) {
+    if (topics.empty()) return true;
+    if (m_stopped) {
+      for (const auto& topic : topics)
+        m_report.results.push_back({topic, kind, ActionStatus::not_attempted, ""});
+      return false;
+    }
+    if (!outcome) {
+      m_report.error = outcome.error().message;
+      for (const auto& topic : topics) {
+        m_report.results.push_back({topic, kind, ActionStatus::failed, outcome.error().message});
+        m_progress(fmt::format("  failed  {} {}: {}", kind, topic, outcome.error().message));
+      }
+      m_stopped = true;
+      return false;
+    }
+    bool ok = true;
+    for (const auto& result : *outcome) {
+      ActionResult item{result.topic, kind,
+                        result.ok ? ActionStatus::applied : ActionStatus::failed, result.error};
+      m_progress(result.ok ? fmt::format("  done    {} {}{}", kind, result.topic,
+                                         result.already_done ? " (already done)" : "")
+                           : fmt::format("  failed  {} {}: {}", kind, result.topic, result.error));
+      ok = ok && result.ok;
+      m_report.results.push_back(std::move(item));
+    }
+    if (!ok) m_stopped = true;
+    return ok;
+  }
+
+  bool stopped() const { return m_stopped; }
+  void stop(std::string error) {
+    m_report.error = std::move(error);
+    m_stopped = true;
+  }
+
+ private:
+  ApplyReport& m_report;
+  const Progress& m_progress;
+  bool m_stopped = false;
+};
+
+}  // namespace
+
+bool ApplyReport::succeeded() const {
+  return error.empty() && count(ActionStatus::applied) == results.size();
+}
+
+std::size_t ApplyReport::count(ActionStatus status) const {
+  return static_cast<std::size_t>(std::count_if(results.begin(), results.end(),
+                                                [&](const auto& r) { return r.status == status; }));
+}
+
+ApplyReport apply_plan(const Plan& plan, ClusterWriter& writer, const Progress& progress,
+                       int wait_timeout_ms) {
+  ApplyReport report;
+  Runner runner(report, progress);
+  auto creates = of_kind<CreateTopic>(plan);
+  auto grows = of_kind<AddPartitions>(plan);
+  auto alters = of_kind<AlterConfig>(plan);
+  auto deletes = of_kind<DeleteTopic>(plan);
+  auto run = [&](const std::string& kind, const auto& items, auto call) {
+    if (items.empty()) return;
+    if (!runner.stopped()) progress(fmt::format("{} {} topic(s)...", kind, items.size()));
+    runner.record(kind, names(items),
+                  runner.stopped() ? Result<std::vector<TopicOutcome>>(std::vector<TopicOutcome>{})
+                                   : call(items));
+  };
+  run("create", creates, [&](const auto& items) { return writer.create_topics(items, false); });
+  if (!creates.empty() && !runner.stopped()) {
+    // A consumer started after apply must find every created topic with its partitions led.
+    auto led = writer.wait_until_led(names(creates), wait_timeout_ms);
+    if (!led) runner.stop(led.error().message);
+  }
+  run("add-partitions", grows,
+      [&](const auto& items) { return writer.add_partitions(items, false); });
+  run("alter-config", alters,
+      [&](const auto& items) { return writer.alter_configs(items, false); });
+  run("delete", deletes, [&](const auto& items) { return writer.delete_topics(items); });
+  return report;
+}
+
+Result<std::vector<TopicOutcome>> validate_plan(const Plan& plan, ClusterWriter& writer) {
+  std::vector<TopicOutcome> refused;
+  auto collect = [&](const Result<std::vector<TopicOutcome>>& outcome) -> bool {
+    if (!outcome) return false;
+    for (const auto& o : *outcome) {
+      if (!o.ok) refused.push_back(o);
+    }
+    return true;
+  };
+  auto creates = of_kind<CreateTopic>(plan);
+  auto grows = of_kind<AddPartitions>(plan);
+  auto alters = of_kind<AlterConfig>(plan);
+  if (!creates.empty()) {
+    auto r = writer.create_topics(creates, true);
+    if (!collect(r)) return r.error();
+  }
+  if (!grows.empty()) {
+    auto r = writer.add_partitions(grows, true);
+    if (!collect(r)) return r.error();
+  }
+  if (!alters.empty()) {
+    auto r = writer.alter_configs(alters, true);
+    if (!collect(r)) return r.error();
+  }
+  return refused;
+}
+
+}  // namespace topicform

@@ -1,0 +1,41 @@
+// Runs a plan through a ClusterWriter in order, batch by batch, and reports every action.
+#pragma once
+
+#include <functional>
+#include <string>
+#include <vector>
+
+#include "core/cluster_writer.hpp"
+#include "core/plan.hpp"
+
+namespace topicform {
+
+enum class ActionStatus { applied, failed, not_attempted };
+
+struct ActionResult {
+  std::string topic;
+  std::string kind;  // create, add-partitions, alter-config, delete
+  ActionStatus status = ActionStatus::not_attempted;
+  std::string error;
+};
+
+struct ApplyReport {
+  std::vector<ActionResult> results;
+  std::string error;  // a failure of the cluster as a whole (unreachable, timed out)
+
+  bool succeeded() const;
+  std::size_t count(ActionStatus status) const;
+};
+
+using Progress = std::function<void(const std::string& line)>;
+
+// Phases in the plan's order: creates, partitions, configs, deletes. A phase with a failure
+// stops the later phases (reported as not attempted); a re-run converges from where it stopped.
+ApplyReport apply_plan(const Plan& plan, ClusterWriter& writer, const Progress& progress,
+                       int wait_timeout_ms);
+
+// The validate-only pass of `plan`: the broker checks creates, partition and config changes.
+// Returns the topics whose change the broker refuses, with its reason.
+Result<std::vector<TopicOutcome>> validate_plan(const Plan& plan, ClusterWriter& writer);
+
+}  // namespace topicform

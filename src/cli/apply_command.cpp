@@ -1,0 +1,147 @@
+// `topicform apply`: plan, confirm, execute in order, wait until led, re-read, report.
+#include <unistd.h>
+
+#include <iostream>
+
+#include <fmt/format.h>
+#include <boost/program_options.hpp>
+
+#include "apply/apply.hpp"
+#include "cli/checked_project.hpp"
+#include "cli/cluster_connection.hpp"
+#include "cli/commands.hpp"
+#include "cli/terminal.hpp"
+#include "core/diff.hpp"
+#include "render/diagnostics_render.hpp"
+#include "render/plan_render.hpp"
+
+namespace topicform {
+namespace po = boost::program_options;
+namespace {
+
+constexpr const char* kUsage = R"(Usage: topicform apply [PATH...] [options]
+
+Plans (as `topicform plan`), shows the plan, asks for confirmation on a terminal, then executes
+it in order: creates (each topic with its .dead topic, in one batch) -> partition increases ->
+config changes -> deletes. Returns once every created topic has a leader for each partition,
+then reads the cluster again and reports anything left to change. Anything blocked: nothing is
+written. Safe to re-run: a converged cluster gets no writes.
+
+Exit status: 0 the cluster matches the manifests, 1 otherwise (errors, blocked, failed).
+
+Options)";
+
+struct ApplyOptions {
+  std::vector<std::string> paths;
+  std::string environment;
+  std::string colour = "auto";
+  ConnectionOptions connection;
+  bool auto_approve = false;
+  bool allow_delete = false;
+  int wait_seconds = 60;
+};
+
+int fail(const std::string& message) {
+  std::cerr << fmt::format("topicform: error: {}\n", message);
+  return kExitFailure;
+}
+
+bool confirmed(const Plan& plan) {
+  std::cerr << fmt::format("Apply these changes to cluster {}? Only 'yes' is accepted: ",
+                           plan.cluster_id);
+  std::string answer;
+  std::getline(std::cin, answer);
+  return answer == "yes";
+}
+
+std::string status_line(const ApplyReport& report) {
+  return fmt::format("{} applied, {} failed, {} not attempted", report.count(ActionStatus::applied),
+                     report.count(ActionStatus::failed), report.count(ActionStatus::not_attempted));
+}
+
+}  // namespace
+
+int run_apply(const std::vector<std::string>& args) {
+  ApplyOptions options;
+  po::options_description visible(kUsage);
+  visible.add_options()("help,h", "show this help")("env,e", po::value(&options.environment),
+                                                    "environment from the settings")(
+      "auto-approve", po::bool_switch(&options.auto_approve),
+      "apply without asking (required when there is no terminal)")(
+      "allow-delete", po::bool_switch(&options.allow_delete),
+      "delete topics whose manifest says `deleted: true`")(
+      "wait", po::value(&options.wait_seconds)->default_value(60),
+      "seconds to wait for created topics to have leaders")(
+      "color", po::value(&options.colour)->default_value("auto"), "auto, always or never");
+  add_connection_options(visible, options.connection);
+  po::options_description hidden;
+  hidden.add_options()("path", po::value(&options.paths));
+  po::options_description all;
+  all.add(visible).add(hidden);
+  po::positional_options_description positional;
+  positional.add("path", -1);
+  po::variables_map vm;
+  try {
+    po::store(po::command_line_parser(args).options(all).positional(positional).run(), vm);
+    po::notify(vm);
+  } catch (const po::error& e) {
+    std::cerr << fmt::format("topicform: error: {}\nsee 'topicform apply --help'\n", e.what());
+    return kExitFailure;
+  }
+  if (vm.count("help")) {
+    std::cout << visible
+              << "\nExample:\n  topicform apply --auto-approve --bootstrap-server "
+                 "127.0.0.1:9092 topics/\n";
+    return kExitOk;
+  }
+  if (options.paths.empty()) options.paths.push_back("topics");
+
+  auto checked = load_and_check(options.paths, options.environment);
+  if (!checked->diagnostics.empty()) {
+    ValidationSummary summary{checked->project.files.size(), checked->topics.size(),
+                              checked->environment.name};
+    std::cerr << render_text(checked->diagnostics, summary,
+                             use_colour(options.colour, STDERR_FILENO));
+  }
+  if (has_errors(checked->diagnostics))
+    return fail("the manifests have errors; nothing was applied");
+  auto admin = connect_kafka(options.connection, checked->environment);
+  if (!admin) return fail(admin.error().message);
+  std::vector<std::string> managed;
+  for (const auto& topic : checked->topics) managed.push_back(topic.name);
+  DiffOptions diff_options{options.allow_delete, checked->environment.cluster_id,
+                           checked->environment.name};
+
+  auto state = (*admin)->read(managed);
+  if (!state) return fail(state.error().message);
+  Plan plan = diff(checked->topics, *state, diff_options);
+  std::cout << render_plan_text(plan, use_colour(options.colour, STDOUT_FILENO));
+  std::cout.flush();
+  if (plan.is_blocked()) return fail("the plan has blocked changes; nothing was applied");
+  if (!plan.has_changes()) return kExitOk;
+  if (!options.auto_approve) {
+    if (isatty(STDIN_FILENO) != 1) {
+      return fail("no terminal to confirm on: run with --auto-approve to apply without asking");
+    }
+    if (!confirmed(plan)) return fail("not confirmed; nothing was applied");
+  }
+  auto progress = [](const std::string& line) { std::cerr << line << "\n"; };
+  ApplyReport report = apply_plan(plan, **admin, progress, options.wait_seconds * 1000);
+  if (!report.succeeded()) {
+    return fail(fmt::format("apply stopped: {}{}; re-run to continue",
+                            report.error.empty() ? "" : report.error + "; ", status_line(report)));
+  }
+  // Read back: converged only when a new plan is empty.
+  auto after = (*admin)->read(managed);
+  if (!after) return fail(after.error().message);
+  Plan remaining = diff(checked->topics, *after, diff_options);
+  if (remaining.has_changes() || remaining.is_blocked()) {
+    std::cerr << render_plan_text(remaining, false);
+    return fail(fmt::format("applied ({}), but the cluster still differs", status_line(report)));
+  }
+  std::cerr << fmt::format("Apply complete: {}. The cluster matches the manifests.\n",
+                           status_line(report));
+  return kExitOk;
+}
+
+}  // namespace topicform

@@ -1,0 +1,37 @@
+// The write side of a cluster, used only by apply; plan gets a ClusterReader and cannot write.
+#pragma once
+
+#include <string>
+#include <vector>
+
+#include "core/plan.hpp"
+#include "core/result.hpp"
+
+namespace topicform {
+
+// What became of one action's topic in a batch.
+struct TopicOutcome {
+  std::string topic;
+  bool ok = true;
+  bool already_done = false;  // e.g. TOPIC_ALREADY_EXISTS from a concurrent run
+  std::string error;          // why it failed, in words
+};
+
+class ClusterWriter {
+ public:
+  virtual ~ClusterWriter() = default;
+  // Each call is one batched request; with `validate_only` the broker checks without changing.
+  virtual Result<std::vector<TopicOutcome>> create_topics(const std::vector<CreateTopic>& topics,
+                                                          bool validate_only) = 0;
+  virtual Result<std::vector<TopicOutcome>> add_partitions(
+      const std::vector<AddPartitions>& changes, bool validate_only) = 0;
+  virtual Result<std::vector<TopicOutcome>> alter_configs(const std::vector<AlterConfig>& changes,
+                                                          bool validate_only) = 0;
+  virtual Result<std::vector<TopicOutcome>> delete_topics(
+      const std::vector<DeleteTopic>& topics) = 0;
+  // Returns once metadata shows every named topic with all partitions led, or an error at the
+  // deadline.
+  virtual Result<bool> wait_until_led(const std::vector<std::string>& topics, int timeout_ms) = 0;
+};
+
+}  // namespace topicform
