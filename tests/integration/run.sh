@@ -1,0 +1,161 @@
+#!/usr/bin/env bash
+# Integration tests against real Kafka 4 brokers from Maven jars: a single node and a
+# three-broker cluster, started here on loopback and stopped on exit. Each case uses its own
+# random domain, so cases never see each other's topics.
+# Usage: tests/integration/run.sh TOPICFORM_BINARY   (from the repository root)
+set -uo pipefail
+bin=$(readlink -f "$1")
+root=$(pwd)
+tmp=$(mktemp -d)
+single="$tmp/single"
+three="$tmp/three"
+base=$((20000 + RANDOM % 20000))
+cleanup() {
+  ci/kafka/broker stop "$single" >/dev/null 2>&1
+  ci/kafka/broker stop "$three" >/dev/null 2>&1
+  if [ "$failed" -ne 0 ]; then
+    mkdir -p "$root/build/integration-logs" && cp -r "$tmp"/*/node*/server.log "$root/build/integration-logs/" 2>/dev/null
+  fi
+  rm -rf "$tmp"
+}
+passed=0
+failed=0
+trap cleanup EXIT
+
+ci/kafka/broker start "$single" "$base" 1 &
+one=$!
+ci/kafka/broker start "$three" "$((base + 100))" 3 &
+many=$!
+wait "$one" || { echo "integration: the single broker did not start" >&2; exit 1; }
+wait "$many" || { echo "integration: the three-broker cluster did not start" >&2; exit 1; }
+S=$(cat "$single/bootstrap")
+T=$(cat "$three/bootstrap")
+jars="$root/build/kafka-jars/*"
+topics_cmd() { java -cp "$jars" org.apache.kafka.tools.TopicCommand --bootstrap-server "$@" 2>/dev/null; }
+configs_cmd() { java -cp "$jars" kafka.admin.ConfigCommand --bootstrap-server "$@" 2>/dev/null; }
+
+ok() { passed=$((passed + 1)); }
+bad() { echo "integration: FAILED $*" >&2; failed=$((failed + 1)); }
+expect_exit() {  # WANT DESCRIPTION COMMAND...
+  local want="$1" what="$2"
+  shift 2
+  local got=0
+  "$@" >"$tmp/out" 2>"$tmp/err" || got=$?
+  if [ "$got" = "$want" ]; then ok; else bad "$what (exit $got, expected $want)"; sed 's/^/  /' "$tmp/out" "$tmp/err" | head -20 >&2; fi
+}
+expect_out() {  # PATTERN DESCRIPTION: the last command's stdout+stderr matches
+  if grep -qE -- "$1" "$tmp/out" "$tmp/err"; then ok; else bad "$2: no /$1/"; sed 's/^/  /' "$tmp/out" "$tmp/err" | head -20 >&2; fi
+}
+
+# A project with one consumed topic (and so its dead topic). manifest DIR DOMAIN PARTITIONS KEY RF [EXTRA]
+manifest() {
+  local dir="$1" domain="$2" partitions="$3" key="$4" rf="$5" extra="${6:-}"
+  mkdir -p "$dir"
+  cat >"$dir/topicform.yaml" <<YAML
+apiVersion: topicform/v1
+kind: Settings
+spec:
+  environments:
+    test: {brokers: 3, replicationFactor: {default: 1, minimum: 1}}
+YAML
+  cat >"$dir/topic.yaml" <<YAML
+apiVersion: topicform/v1
+kind: Topic
+metadata: {name: $domain.created}
+spec:
+  description: Integration test topic.
+  kind: event
+  partitions: $partitions
+  replicationFactor: $rf
+  retention: 7d
+  replayable: outbox
+  config: {min.insync.replicas: $((rf >= 3 ? 2 : 1))}
+$extra
+  owner: {team: qa, producer: maker-service, consumers: [reader-service], key: $key, ordering: none}
+YAML
+}
+domain() { echo "it$RANDOM$RANDOM"; }
+
+# 1. create from scratch, and plan writes nothing
+d=$(domain); p="$tmp/p1"; manifest "$p" "$d" 3 none 1
+expect_exit 0 "plan on an empty cluster" "$bin" plan --bootstrap-server "$S" "$p"
+expect_out "Plan: 2 to create" "plan lists the topic and its dead topic"
+if topics_cmd "$S" --list | grep -q "^$d"; then bad "plan created topics"; else ok; fi
+expect_exit 0 "apply from scratch" "$bin" apply --auto-approve --bootstrap-server "$S" "$p"
+expect_out "Apply complete: 2 applied, 0 failed, 0 not attempted" "apply report"
+topics_cmd "$S" --describe --topic "$d.created.dead" >"$tmp/describe"
+grep -q "PartitionCount: 1" "$tmp/describe" && grep -q "retention.ms=2592000000" "$tmp/describe" && ok || bad "dead topic as the runbook says"
+expect_exit 0 "re-plan shows no changes" "$bin" plan --detailed-exitcode --bootstrap-server "$S" "$p"
+expect_out "No changes: the cluster matches the manifests." "no perpetual diff"
+expect_exit 0 "re-apply is a no-op" "$bin" apply --auto-approve --bootstrap-server "$S" "$p"
+
+# 2. partition growth; a keyed topic needs allowKeyRemap
+manifest "$p" "$d" 4 none 1
+expect_exit 2 "plan shows growth" "$bin" plan --detailed-exitcode --bootstrap-server "$S" "$p"
+expect_out "partitions 3 -> 4" "growth rendered"
+expect_exit 0 "apply growth" "$bin" apply --auto-approve --bootstrap-server "$S" "$p"
+topics_cmd "$S" --describe --topic "$d.created" | grep -q "PartitionCount: 4" && ok || bad "partitions grown"
+manifest "$p" "$d" 5 entity_id 1
+expect_exit 1 "keyed growth is blocked" "$bin" apply --auto-approve --bootstrap-server "$S" "$p"
+expect_out "\[partitions/key-remap\]" "key-remap rule"
+manifest "$p" "$d" 5 entity_id 1 "  allowKeyRemap: true"
+expect_exit 0 "acknowledged keyed growth" "$bin" apply --auto-approve --bootstrap-server "$S" "$p"
+
+# 3. decrease and replication changes are blocked, nothing written
+manifest "$p" "$d" 2 none 1
+expect_exit 1 "partition decrease blocked" "$bin" apply --auto-approve --bootstrap-server "$S" "$p"
+expect_out "\[partitions/only-grow\]" "only-grow rule"
+topics_cmd "$S" --describe --topic "$d.created" | grep -q "PartitionCount: 5" && ok || bad "nothing written after a block"
+manifest "$p" "$d" 5 none 3
+expect_exit 1 "RF above brokers blocked" "$bin" plan --bootstrap-server "$S" "$p"
+expect_out "\[replication/change\]" "replication change rule"
+d2=$(domain); manifest "$tmp/p3" "$d2" 1 none 3
+expect_exit 1 "new topic with RF > brokers blocked" "$bin" plan --bootstrap-server "$S" "$tmp/p3"
+expect_out "\[replication/available\]" "replication available rule"
+
+# 4. config change and drift reset (AlterConfigs sends the complete desired set)
+manifest "$p" "$d" 5 none 1
+configs_cmd "$S" --entity-type topics --entity-name "$d.created" --alter --add-config segment.ms=3600000 >/dev/null
+expect_exit 2 "drift shows in the plan" "$bin" plan --detailed-exitcode --bootstrap-server "$S" "$p"
+expect_out "segment.ms: 3600000 -> \(default\)" "drift rendered"
+expect_exit 0 "apply resets drift" "$bin" apply --auto-approve --bootstrap-server "$S" "$p"
+configs_cmd "$S" --entity-type topics --entity-name "$d.created" --describe >"$tmp/configs"
+if grep -q "segment.ms" "$tmp/configs" || ! grep -q "retention.ms=604800000" "$tmp/configs"; then bad "drift reset, desired kept"; else ok; fi
+
+# 5. explicit delete, only with --allow-delete
+manifest "$p" "$d" 5 none 1 "  deleted: true"
+expect_exit 0 "deleted without --allow-delete deletes nothing" "$bin" apply --auto-approve --bootstrap-server "$S" "$p"
+expect_out "\[delete/explicit\]" "delete needs the flag"
+topics_cmd "$S" --list | grep -q "^$d.created$" && ok || bad "topic kept without --allow-delete"
+expect_exit 0 "delete with --allow-delete" "$bin" apply --auto-approve --allow-delete --bootstrap-server "$S" "$p"
+sleep 1
+if topics_cmd "$S" --list | grep -q "^$d.created"; then bad "source and dead topic deleted"; else ok; fi
+
+# 6. no terminal and no --auto-approve: refused, nothing written
+d=$(domain); manifest "$tmp/p6" "$d" 1 none 1
+expect_exit 1 "apply refuses without a terminal" "$bin" apply --bootstrap-server "$S" "$tmp/p6" </dev/null
+expect_out "no terminal to confirm on" "refusal message"
+if topics_cmd "$S" --list | grep -q "^$d"; then bad "refused apply wrote"; else ok; fi
+
+# 7. two applies at once converge
+d=$(domain); manifest "$tmp/p7" "$d" 2 none 1
+"$bin" apply --auto-approve --bootstrap-server "$S" "$tmp/p7" >"$tmp/a1" 2>&1 & a=$!
+"$bin" apply --auto-approve --bootstrap-server "$S" "$tmp/p7" >"$tmp/a2" 2>&1 & b=$!
+wait "$a"; ra=$?; wait "$b"; rb=$?
+[ "$ra" = 0 ] && [ "$rb" = 0 ] && ok || bad "concurrent applies both succeed ($ra, $rb)"
+expect_exit 0 "converged after concurrent applies" "$bin" plan --detailed-exitcode --bootstrap-server "$S" "$tmp/p7"
+
+# 8. three brokers: RF 3 with min.insync.replicas 2, and KAFKA_BOOTSTRAP_SERVERS
+d=$(domain); manifest "$tmp/p8" "$d" 3 none 3
+expect_exit 0 "apply RF 3 on three brokers" env KAFKA_BOOTSTRAP_SERVERS="$T" "$bin" apply --auto-approve "$tmp/p8"
+topics_cmd "$T" --describe --topic "$d.created" >"$tmp/describe3"
+grep -q "ReplicationFactor: 3" "$tmp/describe3" && grep -q "min.insync.replicas=2" "$tmp/describe3" && ok || bad "RF 3 and min ISR 2"
+topics_cmd "$T" --describe --topic "$d.created.dead" | grep -q "ReplicationFactor: 3" && ok || bad "dead topic keeps the source's RF"
+expect_exit 0 "three brokers converged" env KAFKA_BOOTSTRAP_SERVERS="$T" "$bin" plan --detailed-exitcode "$tmp/p8"
+
+# 9. a broker that is not there: a clear error, no hang past the timeout
+expect_exit 1 "unreachable cluster" "$bin" plan --timeout 3 --bootstrap-server 127.0.0.1:1 "$tmp/p8"
+expect_out "topicform: error: read cluster metadata" "unreachable message"
+
+echo "integration: $passed passed, $failed failed"
+[ "$failed" -eq 0 ]
