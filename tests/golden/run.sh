@@ -27,6 +27,11 @@ check topics.github validate --format github topics
 check bad.txt validate --color never "$here/bad"
 check bad.json validate --format json "$here/bad"
 check bad.github validate --format github "$here/bad"
+snapshot="$here/snapshots/drifted.json"
+check plan-empty.txt plan --color never --cluster-snapshot "$here/snapshots/empty.json" topics
+check plan-drifted.txt plan --color never --cluster-snapshot "$snapshot" topics
+check plan-drifted.json plan --format json --cluster-snapshot "$snapshot" topics
+check plan-drifted.md plan --format markdown --cluster-snapshot "$snapshot" topics
 check rules.txt rules
 check rules.json rules --format json
 echo "golden: $passed passed, $failed failed"

@@ -1,0 +1,201 @@
+// diff() and apply_plan(): the plan's content and order, blocks, and convergence on a fake cluster.
+#include "core/diff.hpp"
+
+#include <random>
+
+#include <fmt/format.h>
+#include <gtest/gtest.h>
+
+#include "apply/apply.hpp"
+#include "core/check.hpp"
+#include "manifest/project_loader.hpp"
+#include "unit/fake_cluster.hpp"
+#include "unit/printers.hpp"
+
+namespace topicform {
+namespace {
+
+struct Desired {
+  Project project;
+  std::vector<EffectiveTopic> topics;
+};
+
+std::unique_ptr<Desired> desired(const std::string& manifests) {
+  auto out = std::make_unique<Desired>();
+  load_manifest_text(manifests, "t.yaml", out->project);
+  EXPECT_TRUE(out->project.diagnostics.empty());
+  std::vector<Diagnostic> diagnostics;
+  RuleSink sink(out->project.settings, diagnostics);
+  Environment env = select_environment(out->project.settings, "", sink);
+  out->topics = check_topics(out->project.topics, out->project.settings, env, sink);
+  return out;
+}
+
+std::string topic(const std::string& name, int partitions, const std::string& key = "none",
+                  const std::string& extra = "") {
+  return fmt::format(R"(apiVersion: topicform/v1
+kind: Topic
+metadata: {{name: {}}}
+spec:
+  description: d
+  kind: event
+  partitions: {}
+  retention: 7d
+{}  owner: {{team: t, producer: p-service, consumers: [c-service], key: {}}}
+---
+)",
+                     name, partitions, extra, key);
+}
+
+ClusterState cluster(std::map<std::string, ClusterTopic> topics = {}) {
+  ClusterState state;
+  state.cluster_id = "c1";
+  state.brokers = 3;
+  for (auto& [name, t] : topics) {
+    t.name = name;
+    t.configs_known = true;
+  }
+  state.topics = std::move(topics);
+  return state;
+}
+
+TEST(Diff, CreatesEachSourceFollowedByItsDeadTopic) {
+  auto d = desired(topic("orders.created", 3) + topic("orders.paid", 2));
+  Plan plan = diff(d->topics, cluster(), {});
+  std::vector<std::string> order;
+  for (const auto& a : plan.actions) order.push_back(action_topic(a));
+  EXPECT_EQ(order, (std::vector<std::string>{"orders.created", "orders.created.dead", "orders.paid",
+                                             "orders.paid.dead"}));
+  const auto& dead = std::get<CreateTopic>(plan.actions[1]);
+  EXPECT_EQ(dead.partitions, 1);
+  EXPECT_EQ(dead.dead_letter_of, "orders.created");
+  EXPECT_EQ(dead.configs,
+            (ConfigMap{{"cleanup.policy", "delete"}, {"retention.ms", "2592000000"}}));
+}
+
+TEST(Diff, NormalisedValuesShowNoChange) {
+  auto d = desired(topic("orders.created", 3, "none", "  cleanupPolicy: [compact, delete]\n"));
+  auto state = cluster(
+      {{"orders.created",
+        {"",
+         3,
+         1,
+         {{"cleanup.policy", "compact, delete"}, {"retention.ms", "604800000"}},
+         true,
+         false}},
+       {"orders.created.dead",
+        {"", 1, 1, {{"cleanup.policy", "delete"}, {"retention.ms", "2592000000"}}, true, false}}});
+  Plan plan = diff(d->topics, state, {});
+  EXPECT_FALSE(plan.has_changes());
+  EXPECT_FALSE(plan.is_blocked());
+}
+
+TEST(Diff, BlocksDecreaseReplicationChangeAndKeyedGrowth) {
+  auto d = desired(topic("orders.created", 2) + topic("orders.paid", 4, "order_id"));
+  auto state = cluster({{"orders.created", {"", 3, 2, {}, true, false}},
+                        {"orders.paid", {"", 2, 1, {}, true, false}}});
+  Plan plan = diff(d->topics, state, {});
+  std::vector<std::string> rules;
+  for (const auto& b : plan.blocked) rules.push_back(b.rule);
+  EXPECT_EQ(rules, (std::vector<std::string>{"replication/change", "partitions/only-grow",
+                                             "partitions/key-remap"}));
+  auto ack = desired(topic("orders.paid", 4, "order_id", "  allowKeyRemap: true\n"));
+  Plan acknowledged = diff(ack->topics, state, {});
+  EXPECT_TRUE(acknowledged.blocked.empty());
+  EXPECT_EQ(std::get<AddPartitions>(acknowledged.actions[1]),
+            (AddPartitions{"orders.paid", 2, 4, {"t.yaml", 7, 15}}));
+}
+
+TEST(Diff, BlocksAWrongClusterIdAndTooFewBrokers) {
+  auto d = desired(topic("orders.created", 3, "none", "  replicationFactor: 4\n"));
+  Plan plan = diff(d->topics, cluster(), {false, "other-cluster", "prod"});
+  ASSERT_EQ(plan.blocked.size(), 3u);  // the id, then the source and its dead topic (RF 4 > 3)
+  EXPECT_EQ(plan.blocked[0].rule, "cluster/id");
+  EXPECT_EQ(plan.blocked[1].rule, "replication/available");
+}
+
+TEST(Diff, DeletesOnlyWhenAllowedAndListsUnmanagedTopics) {
+  auto d = desired(topic("orders.created", 3, "none", "  deleted: true\n"));
+  auto state = cluster({{"orders.created", {"", 3, 1, {}, true, false}},
+                        {"orders.created.dead", {"", 1, 1, {}, true, false}},
+                        {"legacy.topic", {"", 1, 1, {}, true, false}},
+                        {"__consumer_offsets", {"", 50, 1, {}, true, true}}});
+  Plan kept = diff(d->topics, state, {});
+  EXPECT_FALSE(kept.has_changes());
+  EXPECT_EQ(kept.unmanaged, (std::vector<std::string>{"legacy.topic"}));
+  Plan removed = diff(d->topics, state, {true, "", ""});
+  ASSERT_EQ(removed.actions.size(), 2u);
+  EXPECT_EQ(action_topic(removed.actions[0]),
+            "orders.created");  // the source before its dead topic
+  EXPECT_EQ(action_topic(removed.actions[1]), "orders.created.dead");
+}
+
+TEST(Diff, ResetsDriftAndMarksRetentionDecreasesDestructive) {
+  auto d = desired(topic("orders.created", 3));
+  auto state = cluster(
+      {{"orders.created",
+        {"", 3, 1, {{"retention.ms", "1209600000"}, {"segment.ms", "3600000"}}, true, false}}});
+  Plan plan = diff(d->topics, state, {});
+  const auto& alter = std::get<AlterConfig>(plan.actions[1]);
+  EXPECT_TRUE(alter.destructive);
+  EXPECT_EQ(alter.desired, (ConfigMap{{"retention.ms", "604800000"}}));
+  ASSERT_EQ(plan.warnings.size(), 2u);
+  EXPECT_EQ(plan.warnings[0].rule, "retention/decrease");
+  EXPECT_EQ(plan.warnings[1].rule, "config/authoritative");
+}
+
+// The convergence property: whatever the cluster holds (within what can change in place),
+// applying the plan and planning again gives an empty plan.
+TEST(Convergence, ApplyingThePlanLeavesNothingToDo) {
+  std::mt19937 random(20261129);
+  for (int round = 0; round < 200; ++round) {
+    std::string manifests;
+    std::map<std::string, ClusterTopic> existing;
+    int count = 1 + static_cast<int>(random() % 6);
+    for (int i = 0; i < count; ++i) {
+      std::string name = fmt::format("orders.event{}-happened", i);
+      int partitions = 1 + static_cast<int>(random() % 8);
+      manifests += topic(name, partitions, "none",
+                         random() % 2 ? "  config: {segment.bytes: 104857600}\n" : "");
+      if (random() % 3 == 0) continue;  // not on the cluster yet
+      ClusterTopic current{"",   1 + static_cast<std::int64_t>(random() % partitions), 1, {}, true,
+                           false};
+      if (random() % 2) current.configs["retention.ms"] = std::to_string(random() % 1'000'000'000);
+      if (random() % 2) current.configs["segment.ms"] = "3600000";
+      existing[name] = current;
+    }
+    auto d = desired(manifests);
+    FakeCluster fake(cluster(existing));
+    Plan plan = diff(d->topics, *fake.read({}), {});
+    ASSERT_FALSE(plan.is_blocked()) << "round " << round;
+    ApplyReport report = apply_plan(
+        plan, fake, [](const std::string&) {}, 1000);
+    ASSERT_TRUE(report.succeeded()) << "round " << round;
+    Plan again = diff(d->topics, fake.state(), {});
+    EXPECT_FALSE(again.has_changes()) << "round " << round;
+  }
+}
+
+TEST(Apply, StopsLaterPhasesAfterAFailure) {
+  auto d = desired(topic("orders.created", 3) + topic("orders.paid", 2));
+  auto state = cluster({{"orders.paid", {"", 1, 1, {}, true, false}}});
+  class Failing : public FakeCluster {
+   public:
+    using FakeCluster::FakeCluster;
+    Result<std::vector<TopicOutcome>> create_topics(const std::vector<CreateTopic>&,
+                                                    bool) override {
+      return Error{"create topics: Local: Broker transport failure"};
+    }
+  } failing(state);
+  Plan plan = diff(d->topics, state, {});
+  ApplyReport report = apply_plan(
+      plan, failing, [](const std::string&) {}, 1000);
+  EXPECT_FALSE(report.succeeded());
+  EXPECT_EQ(report.count(ActionStatus::failed), 3u);  // the three creates
+  EXPECT_EQ(report.count(ActionStatus::not_attempted),
+            2u);  // partitions and configs of orders.paid
+  EXPECT_EQ(report.error, "create topics: Local: Broker transport failure");
+}
+
+}  // namespace
+}  // namespace topicform
