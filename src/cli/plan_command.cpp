@@ -49,6 +49,7 @@ struct PlanOptions {
   std::string snapshot_out;
   bool allow_delete = false;
   bool detailed_exitcode = false;
+  bool stats = false;
 };
 
 // The broker's refusals in the validate-only pass become blocked changes: apply would fail.
@@ -86,8 +87,9 @@ int run_plan(const std::vector<std::string>& args) {
       "allow-delete", po::bool_switch(&options.allow_delete),
       "delete topics whose manifest says `deleted: true`")(
       "detailed-exitcode", po::bool_switch(&options.detailed_exitcode),
-      "exit 2 when there are changes")("color", po::value(&options.colour)->default_value("auto"),
-                                       "auto, always or never");
+      "exit 2 when there are changes")("stats", po::bool_switch(&options.stats),
+                                       "print the number of admin requests sent, on stderr")(
+      "color", po::value(&options.colour)->default_value("auto"), "auto, always or never");
   add_connection_options(visible, options.connection);
   po::options_description hidden;
   hidden.add_options()("path", po::value(&options.paths));
@@ -150,6 +152,12 @@ int run_plan(const std::vector<std::string>& args) {
     auto refused = validate_plan(plan, *admin);
     if (!refused) return fail(refused.error().message);
     add_refusals(plan, *refused);
+  }
+  if (admin && options.stats) {
+    const RequestCounter& sent = admin->requests();
+    std::cerr << fmt::format(
+        "requests: {} metadata, {} describe-configs, {} validate-only writes\n", sent.metadata,
+        sent.describe_configs, sent.writes);
   }
   if (options.format == "json") {
     std::cout << render_plan_json(plan);
