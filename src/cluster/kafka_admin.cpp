@@ -150,6 +150,9 @@ Result<std::unique_ptr<KafkaAdmin>> KafkaAdmin::connect(const KafkaOptions& opti
     rd_kafka_conf_destroy(conf);
     return configured.error();
   }
+  // librdkafka's own log lines (connection retries) would bury the one error that matters;
+  // failures come back as results and are reported once, in words.
+  if (!configured->count("debug")) rd_kafka_conf_set_log_cb(conf, nullptr);
   char error[512];
   rd_kafka_t* client = rd_kafka_new(RD_KAFKA_PRODUCER, conf, error, sizeof error);
   if (!client) {

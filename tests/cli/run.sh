@@ -66,5 +66,27 @@ expect "a FIFO named on the command line" 1 "pipe.yaml: error: not a regular fil
 expect "json is parseable and versioned" 1 '"version": 1' "$ANY" -- "$bin" validate --format json tests/golden/bad
 python3 -c 'import json,sys; json.load(open(sys.argv[1]))' "$tmp/out" || { echo "cli: FAILED json does not parse" >&2; failed=$((failed + 1)); }
 
+# plan and apply without a broker: help, snapshots, configuration errors, secrets never shown.
+expect "plan help" 0 '^Usage: topicform plan' "$ANY" -- "$bin" plan --help
+expect "apply help" 0 '^Usage: topicform apply' "$ANY" -- "$bin" apply --help
+expect "plan against a snapshot" 0 "^Plan: 10 to create" "$NOTHING" -- \
+  "$bin" plan --cluster-snapshot tests/golden/snapshots/empty.json topics
+expect "plan --detailed-exitcode with changes" 2 "^Plan: 10 to create" "$ANY" -- \
+  "$bin" plan --detailed-exitcode --cluster-snapshot tests/golden/snapshots/empty.json topics
+echo '{"version": 7}' > "$tmp/bad-snapshot.json"
+expect "a bad snapshot" 1 "$NOTHING" "^topicform: error: cluster snapshot '.*bad-snapshot.json': unsupported snapshot version \(expected 1\)$" -- \
+  "$bin" plan --cluster-snapshot "$tmp/bad-snapshot.json" topics
+expect "plan refuses manifests with errors" 1 "$NOTHING" "^topicform: error: the manifests have errors; nothing was planned$" -- \
+  "$bin" plan --cluster-snapshot tests/golden/snapshots/empty.json tests/golden/bad
+printf 'security.protocol=SASL_PLAINTEXT\nsasl.mechanism=PLAIN\nsasl.username=app\nsasl.password=hunter2-secret\n' > "$tmp/client.properties"
+expect "a bad client property names the key only" 1 "$NOTHING" "^topicform: error: client property 'no.such.property': " -- \
+  "$bin" plan --bootstrap-server 127.0.0.1:1 -X no.such.property=hunter2-secret topics
+if grep -q hunter2 "$tmp/out" "$tmp/err"; then echo "cli: FAILED a secret value was printed" >&2; failed=$((failed + 1)); fi
+expect "unreachable cluster with credentials" 1 "$NOTHING" "^topicform: error: read cluster metadata: " -- \
+  "$bin" plan --timeout 2 --bootstrap-server 127.0.0.1:1 --command-config "$tmp/client.properties" topics
+if grep -q hunter2 "$tmp/out" "$tmp/err"; then echo "cli: FAILED a secret value was printed" >&2; failed=$((failed + 1)); fi
+expect "no cluster configured" 1 "$NOTHING" "^topicform: error: no cluster: " -- \
+  env -u KAFKA_BOOTSTRAP_SERVERS "$bin" plan tests/corpus/name-past-tense
+
 echo "cli: $passed passed, $failed failed"
 [ "$failed" -eq 0 ]
