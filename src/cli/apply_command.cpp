@@ -1,7 +1,9 @@
 // `topicform apply`: plan, confirm, execute in order, wait until led, re-read, report.
 #include <unistd.h>
 
+#include <fstream>
 #include <iostream>
+#include <sstream>
 
 #include <fmt/format.h>
 #include <boost/program_options.hpp>
@@ -12,7 +14,9 @@
 #include "cli/commands.hpp"
 #include "cli/terminal.hpp"
 #include "core/diff.hpp"
+#include "core/fingerprint.hpp"
 #include "render/diagnostics_render.hpp"
+#include "render/plan_file.hpp"
 #include "render/plan_render.hpp"
 
 namespace topicform {
@@ -36,6 +40,7 @@ struct ApplyOptions {
   std::string environment;
   std::string colour = "auto";
   ConnectionOptions connection;
+  std::string plan_file;
   bool auto_approve = false;
   bool allow_delete = false;
   int wait_seconds = 60;
@@ -44,6 +49,36 @@ struct ApplyOptions {
 int fail(const std::string& message) {
   std::cerr << fmt::format("topicform: error: {}\n", message);
   return kExitFailure;
+}
+
+// A saved plan runs only against the cluster state it was made from.
+Result<Plan> load_saved_plan(const std::string& path, KafkaAdmin& admin) {
+  std::ifstream in(path);
+  if (!in) return Error{fmt::format("cannot read plan '{}'", path)};
+  std::stringstream buffer;
+  buffer << in.rdbuf();
+  auto saved = read_plan_file(buffer.str());
+  if (!saved) return Error{fmt::format("plan '{}': {}", path, saved.error().message)};
+  std::vector<std::string> touched;
+  for (const auto& [topic, seen] : saved->fingerprints) touched.push_back(topic);
+  auto state = admin.read(touched);
+  if (!state) return state.error();
+  if (state->cluster_id != saved->plan.cluster_id) {
+    return Error{
+        fmt::format("the plan is stale: it was made for cluster '{}', this is '{}'; "
+                    "nothing was applied",
+                    saved->plan.cluster_id, state->cluster_id)};
+  }
+  for (const auto& [topic, seen] : saved->fingerprints) {
+    std::string now = topic_fingerprint(*state, topic);
+    if (now != seen) {
+      return Error{
+          fmt::format("the plan is stale: '{}' was '{}' when planned and is '{}' now; "
+                      "plan again; nothing was applied",
+                      topic, seen, now)};
+    }
+  }
+  return saved->plan;
 }
 
 bool confirmed(const Plan& plan) {
@@ -66,6 +101,8 @@ int run_apply(const std::vector<std::string>& args) {
   po::options_description visible(kUsage);
   visible.add_options()("help,h", "show this help")("env,e", po::value(&options.environment),
                                                     "environment from the settings")(
+      "plan", po::value(&options.plan_file),
+      "execute a plan saved by 'plan --out FILE', only if the cluster still matches what it saw")(
       "auto-approve", po::bool_switch(&options.auto_approve),
       "apply without asking (required when there is no terminal)")(
       "allow-delete", po::bool_switch(&options.allow_delete),
@@ -112,9 +149,21 @@ int run_apply(const std::vector<std::string>& args) {
   DiffOptions diff_options{options.allow_delete, checked->environment.cluster_id,
                            checked->environment.name};
 
-  auto state = (*admin)->read(managed);
-  if (!state) return fail(state.error().message);
-  Plan plan = diff(checked->topics, *state, diff_options);
+  Plan plan;
+  if (options.plan_file.empty()) {
+    auto state = (*admin)->read(managed);
+    if (!state) return fail(state.error().message);
+    plan = diff(checked->topics, *state, diff_options);
+    if (!deleted_topics(plan).empty()) {
+      auto readers = (*admin)->active_readers(deleted_topics(plan));
+      if (!readers) return fail(readers.error().message);
+      block_deletes_with_readers(plan, *readers);
+    }
+  } else {
+    auto saved = load_saved_plan(options.plan_file, **admin);
+    if (!saved) return fail(saved.error().message);
+    plan = std::move(*saved);
+  }
   std::cout << render_plan_text(plan, use_colour(options.colour, STDOUT_FILENO));
   std::cout.flush();
   if (plan.is_blocked()) return fail("the plan has blocked changes; nothing was applied");

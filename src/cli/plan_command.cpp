@@ -15,7 +15,9 @@
 #include "cluster/kafka_admin.hpp"
 #include "cluster/snapshot.hpp"
 #include "core/diff.hpp"
+#include "core/fingerprint.hpp"
 #include "render/diagnostics_render.hpp"
+#include "render/plan_file.hpp"
 #include "render/plan_render.hpp"
 
 namespace topicform {
@@ -47,6 +49,7 @@ struct PlanOptions {
   ConnectionOptions connection;
   std::string snapshot_in;
   std::string snapshot_out;
+  std::string plan_out;
   bool allow_delete = false;
   bool detailed_exitcode = false;
   bool stats = false;
@@ -82,6 +85,8 @@ int run_plan(const std::vector<std::string>& args) {
       "env,e", po::value(&options.environment), "environment from the settings")(
       "cluster-snapshot", po::value(&options.snapshot_in),
       "plan against a snapshot file instead of a live cluster")(
+      "out", po::value(&options.plan_out),
+      "save the plan (with what it saw of the cluster) for 'apply --plan FILE'")(
       "write-snapshot", po::value(&options.snapshot_out),
       "also save the cluster state that was read to FILE")(
       "allow-delete", po::bool_switch(&options.allow_delete),
@@ -147,11 +152,21 @@ int run_plan(const std::vector<std::string>& args) {
   DiffOptions diff_options{options.allow_delete, checked->environment.cluster_id,
                            checked->environment.name};
   Plan plan = diff(checked->topics, *state, diff_options);
+  if (admin && !deleted_topics(plan).empty()) {
+    auto readers = admin->active_readers(deleted_topics(plan));
+    if (!readers) return fail(readers.error().message);
+    block_deletes_with_readers(plan, *readers);
+  }
   if (admin && plan.has_changes()) {
     // The broker itself (and any policy it runs) checks what would be sent, changing nothing.
     auto refused = validate_plan(plan, *admin);
     if (!refused) return fail(refused.error().message);
     add_refusals(plan, *refused);
+  }
+  if (!options.plan_out.empty()) {
+    std::ofstream out(options.plan_out);
+    out << write_plan_file(SavedPlan{plan, plan_fingerprints(plan, *state)});
+    if (!out) return fail(fmt::format("cannot write plan '{}'", options.plan_out));
   }
   if (admin && options.stats) {
     const RequestCounter& sent = admin->requests();

@@ -316,6 +316,65 @@ Result<std::vector<TopicOutcome>> KafkaAdmin::delete_topics(
                        rd_kafka_DeleteTopics_result_topics);
 }
 
+Result<std::map<std::string, std::vector<std::string>>> KafkaAdmin::active_readers(
+    const std::vector<std::string>& topics) {
+  rd_kafka_t* client = m_handle->client;
+  std::set<std::string> wanted(topics.begin(), topics.end());
+  std::map<std::string, std::vector<std::string>> readers;
+  std::vector<std::string> groups;
+  {
+    Options options{rd_kafka_AdminOptions_new(client, RD_KAFKA_ADMIN_OP_LISTCONSUMERGROUPS)};
+    char error[512];
+    rd_kafka_AdminOptions_set_request_timeout(options.o, m_timeout_ms, error, sizeof error);
+    Queue queue(client);
+    rd_kafka_ListConsumerGroups(client, options.o, queue.q);
+    Event event{rd_kafka_queue_poll(queue.q, m_timeout_ms + 5'000)};
+    if (!event.e) return Error{"list consumer groups: no answer in time"};
+    if (rd_kafka_event_error(event.e)) {
+      return Error{fmt::format("list consumer groups: {}", rd_kafka_event_error_string(event.e))};
+    }
+    std::size_t count = 0;
+    const auto** listed = rd_kafka_ListConsumerGroups_result_valid(
+        rd_kafka_event_ListConsumerGroups_result(event.e), &count);
+    for (std::size_t i = 0; i < count; ++i) {
+      groups.emplace_back(rd_kafka_ConsumerGroupListing_group_id(listed[i]));
+    }
+  }
+  if (groups.empty()) return readers;
+  std::vector<const char*> names;
+  for (const auto& g : groups) names.push_back(g.c_str());
+  Options options{rd_kafka_AdminOptions_new(client, RD_KAFKA_ADMIN_OP_DESCRIBECONSUMERGROUPS)};
+  char error[512];
+  rd_kafka_AdminOptions_set_request_timeout(options.o, m_timeout_ms, error, sizeof error);
+  Queue queue(client);
+  rd_kafka_DescribeConsumerGroups(client, names.data(), names.size(), options.o, queue.q);
+  Event event{rd_kafka_queue_poll(queue.q, m_timeout_ms + 5'000)};
+  if (!event.e) return Error{"describe consumer groups: no answer in time"};
+  if (rd_kafka_event_error(event.e)) {
+    return Error{fmt::format("describe consumer groups: {}", rd_kafka_event_error_string(event.e))};
+  }
+  std::size_t count = 0;
+  const auto** described = rd_kafka_DescribeConsumerGroups_result_groups(
+      rd_kafka_event_DescribeConsumerGroups_result(event.e), &count);
+  for (std::size_t i = 0; i < count; ++i) {
+    if (rd_kafka_ConsumerGroupDescription_error(described[i])) continue;
+    std::string group = rd_kafka_ConsumerGroupDescription_group_id(described[i]);
+    std::set<std::string> read;
+    std::size_t members = rd_kafka_ConsumerGroupDescription_member_count(described[i]);
+    for (std::size_t m = 0; m < members; ++m) {
+      const auto* member = rd_kafka_ConsumerGroupDescription_member(described[i], m);
+      const auto* partitions =
+          rd_kafka_MemberAssignment_partitions(rd_kafka_MemberDescription_assignment(member));
+      for (int p = 0; partitions && p < partitions->cnt; ++p) {
+        std::string topic = partitions->elems[p].topic;
+        if (wanted.count(topic)) read.insert(topic);
+      }
+    }
+    for (const auto& topic : read) readers[topic].push_back(group);
+  }
+  return readers;
+}
+
 Result<bool> KafkaAdmin::wait_until_led(const std::vector<std::string>& topics, int timeout_ms) {
   std::set<std::string> waiting(topics.begin(), topics.end());
   auto deadline = std::chrono::steady_clock::now() + std::chrono::milliseconds(timeout_ms);

@@ -1,6 +1,7 @@
 // The librdkafka adapter: reads a live cluster through the C Admin API (librdkafka 2.0.2).
 #pragma once
 
+#include <map>
 #include <memory>
 #include <string>
 #include <vector>
@@ -43,6 +44,11 @@ class KafkaAdmin : public ClusterReader, public ClusterWriter {
   Result<std::vector<TopicOutcome>> alter_configs(const std::vector<AlterConfig>& changes,
                                                   bool validate_only) override;
   Result<std::vector<TopicOutcome>> delete_topics(const std::vector<DeleteTopic>& topics) override;
+  // Groups with live members assigned partitions of `topics`: ListConsumerGroups and one
+  // DescribeConsumerGroups for all of them.
+  Result<std::map<std::string, std::vector<std::string>>> active_readers(
+      const std::vector<std::string>& topics);
+
   Result<bool> wait_until_led(const std::vector<std::string>& topics, int timeout_ms) override;
 
   const RequestCounter& requests() const { return m_requests; }

@@ -174,4 +174,32 @@ Plan diff(const std::vector<EffectiveTopic>& desired, const ClusterState& actual
   return b.plan;
 }
 
+std::vector<std::string> deleted_topics(const Plan& plan) {
+  std::vector<std::string> out;
+  for (const auto& action : plan.actions) {
+    if (const auto* d = std::get_if<DeleteTopic>(&action)) out.push_back(d->name);
+  }
+  return out;
+}
+
+void block_deletes_with_readers(Plan& plan,
+                                const std::map<std::string, std::vector<std::string>>& readers) {
+  std::vector<Action> kept;
+  for (auto& action : plan.actions) {
+    const auto* d = std::get_if<DeleteTopic>(&action);
+    auto it = d ? readers.find(d->name) : readers.end();
+    if (it == readers.end() || it->second.empty()) {
+      kept.push_back(std::move(action));
+      continue;
+    }
+    plan.blocked.push_back(BlockedChange{
+        d->name, "delete/no-active-consumers",
+        fmt::format("'{}' is read by group(s) with live members ({}): stop the consumers, remove "
+                    "the topic from their config and delete the groups first",
+                    d->name, fmt::join(it->second, ", ")),
+        d->at});
+  }
+  plan.actions = std::move(kept);
+}
+
 }  // namespace topicform

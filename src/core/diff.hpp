@@ -24,4 +24,12 @@ ConfigMap desired_configs(const EffectiveTopic& topic);
 Plan diff(const std::vector<EffectiveTopic>& desired, const ClusterState& actual,
           const DiffOptions& options);
 
+// Topics read by a group that has live members cannot be deleted: such deletes become blocked
+// (delete/no-active-consumers). `readers` maps a topic to the groups reading it now.
+void block_deletes_with_readers(Plan& plan,
+                                const std::map<std::string, std::vector<std::string>>& readers);
+
+// The topics the plan deletes.
+std::vector<std::string> deleted_topics(const Plan& plan);
+
 }  // namespace topicform

@@ -127,6 +127,25 @@ manifest "$p" "$d" 5 none 1 "  deleted: true"
 expect_exit 0 "deleted without --allow-delete deletes nothing" "$bin" apply --auto-approve --bootstrap-server "$S" "$p"
 expect_out "\[delete/explicit\]" "delete needs the flag"
 topics_cmd "$S" --list | grep -q "^$d.created$" && ok || bad "topic kept without --allow-delete"
+# a group with live members blocks the delete
+java -cp "$jars" org.apache.kafka.tools.consumer.ConsoleConsumer --bootstrap-server "$S" \
+  --topic "$d.created" --group reader-service >/dev/null 2>&1 &
+consumer=$!
+blocked=no
+for _ in $(seq 1 60); do
+  "$bin" plan --allow-delete --bootstrap-server "$S" "$p" >"$tmp/out" 2>"$tmp/err" || true
+  if grep -q "delete/no-active-consumers" "$tmp/out"; then blocked=yes; break; fi
+  sleep 0.5
+done
+[ "$blocked" = yes ] && ok || bad "a live consumer group blocks the delete"
+expect_exit 1 "apply refuses to delete a topic being read" "$bin" apply --auto-approve --allow-delete --bootstrap-server "$S" "$p"
+expect_out "read by group\(s\) with live members \(reader-service\)" "blocking message names the group"
+kill "$consumer"; wait "$consumer" 2>/dev/null
+for _ in $(seq 1 60); do
+  "$bin" plan --allow-delete --bootstrap-server "$S" "$p" >"$tmp/out" 2>&1 || true
+  grep -q "delete/no-active-consumers" "$tmp/out" || break
+  sleep 0.5
+done
 expect_exit 0 "delete with --allow-delete" "$bin" apply --auto-approve --allow-delete --bootstrap-server "$S" "$p"
 sleep 1
 if topics_cmd "$S" --list | grep -q "^$d.created"; then bad "source and dead topic deleted"; else ok; fi
@@ -153,7 +172,37 @@ grep -q "ReplicationFactor: 3" "$tmp/describe3" && grep -q "min.insync.replicas=
 topics_cmd "$T" --describe --topic "$d.created.dead" | grep -q "ReplicationFactor: 3" && ok || bad "dead topic keeps the source's RF"
 expect_exit 0 "three brokers converged" env KAFKA_BOOTSTRAP_SERVERS="$T" "$bin" plan --detailed-exitcode "$tmp/p8"
 
-# 9. a broker that is not there: a clear error, no hang past the timeout
+# 9. a saved plan is applied as saved, and refused once the cluster has changed
+d=$(domain); manifest "$tmp/p9" "$d" 2 none 1
+expect_exit 0 "save a plan" "$bin" plan --out "$tmp/p9.plan" --bootstrap-server "$S" "$tmp/p9"
+expect_exit 0 "apply the saved plan" "$bin" apply --auto-approve --plan "$tmp/p9.plan" --bootstrap-server "$S" "$tmp/p9"
+expect_out "Apply complete: 2 applied" "saved plan applied"
+manifest "$tmp/p9" "$d" 3 none 1
+expect_exit 0 "save a growth plan" "$bin" plan --out "$tmp/p9b.plan" --bootstrap-server "$S" "$tmp/p9"
+configs_cmd "$S" --entity-type topics --entity-name "$d.created" --alter --add-config segment.ms=3600000 >/dev/null
+expect_exit 1 "a stale plan is refused" "$bin" apply --auto-approve --plan "$tmp/p9b.plan" --bootstrap-server "$S" "$tmp/p9"
+expect_out "the plan is stale: '$d.created' was " "stale message"
+topics_cmd "$S" --describe --topic "$d.created" | grep -q "PartitionCount: 2" && ok || bad "a stale plan wrote nothing"
+
+# 10. the broker stops in the middle of an apply: a clear error; after a restart, apply converges
+d=$(domain)
+for i in $(seq 1 400); do
+  manifest "$tmp/p10" "$d" 1 none 1
+  sed "s/name: $d.created/name: $d.entity$i-created/" "$tmp/p10/topic.yaml" >"$tmp/p10/t$i.yaml"
+done
+rm "$tmp/p10/topic.yaml"
+"$bin" apply --auto-approve --bootstrap-server "$S" --timeout 5 --wait 10 "$tmp/p10" >"$tmp/out" 2>"$tmp/err" &
+applying=$!
+sleep 0.4
+kill -9 "$(cat "$single/node1/pid")"  # abruptly, as a crash or a lost node would
+ci/kafka/broker stop "$single" >/dev/null 2>&1
+wait "$applying"; code=$?
+if [ "$code" = 1 ] && grep -qE "^topicform: error: " "$tmp/err"; then ok; else bad "apply against a stopped broker ends with a clear error (exit $code)"; tail -3 "$tmp/err" >&2; fi
+ci/kafka/broker resume "$single" >/dev/null 2>&1 || bad "the broker restarts"
+expect_exit 0 "apply after the restart converges" "$bin" apply --auto-approve --bootstrap-server "$S" "$tmp/p10"
+expect_exit 0 "nothing left after the restart" "$bin" plan --detailed-exitcode --bootstrap-server "$S" "$tmp/p10"
+
+# 11. a broker that is not there: a clear error, no hang past the timeout
 expect_exit 1 "unreachable cluster" "$bin" plan --timeout 3 --bootstrap-server 127.0.0.1:1 "$tmp/p8"
 expect_out "topicform: error: read cluster metadata" "unreachable message"
 

@@ -199,3 +199,23 @@ TEST(Apply, StopsLaterPhasesAfterAFailure) {
 
 }  // namespace
 }  // namespace topicform
+
+namespace topicform {
+namespace {
+
+TEST(Diff, DeletesOfTopicsWithLiveReadersAreBlocked) {
+  Plan plan;
+  plan.actions = {DeleteTopic{"orders.created", {"t.yaml", 9, 12}},
+                  DeleteTopic{"orders.created.dead", {"t.yaml", 9, 12}}};
+  block_deletes_with_readers(plan, {{"orders.created", {"billing-service"}}});
+  ASSERT_EQ(plan.actions.size(), 1u);
+  EXPECT_EQ(action_topic(plan.actions[0]), "orders.created.dead");
+  ASSERT_EQ(plan.blocked.size(), 1u);
+  EXPECT_EQ(plan.blocked[0].rule, "delete/no-active-consumers");
+  EXPECT_EQ(plan.blocked[0].message,
+            "'orders.created' is read by group(s) with live members (billing-service): stop the "
+            "consumers, remove the topic from their config and delete the groups first");
+}
+
+}  // namespace
+}  // namespace topicform

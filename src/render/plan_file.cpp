@@ -1,0 +1,75 @@
+// The plan JSON (render_plan_json) with a "fingerprints" object; read back into typed actions.
+#include "render/plan_file.hpp"
+
+#include <fmt/format.h>
+#include <nlohmann/json.hpp>
+
+#include "render/plan_render.hpp"
+
+namespace topicform {
+namespace {
+
+std::optional<std::string> optional_text(const nlohmann::json& value) {
+  if (value.is_null()) return std::nullopt;
+  return value.get<std::string>();
+}
+
+Action read_action(const nlohmann::json& a) {
+  std::string kind = a.at("action").get<std::string>();
+  std::string topic = a.at("topic").get<std::string>();
+  if (kind == "create") {
+    return CreateTopic{topic,
+                       a.at("partitions").get<std::int64_t>(),
+                       a.at("replicationFactor").get<std::int64_t>(),
+                       a.at("configs").get<ConfigMap>(),
+                       a.at("deadLetterOf").is_null() ? "" : a["deadLetterOf"].get<std::string>(),
+                       {}};
+  }
+  if (kind == "add-partitions") {
+    return AddPartitions{
+        topic, a.at("from").get<std::int64_t>(), a.at("to").get<std::int64_t>(), {}};
+  }
+  if (kind == "alter-config") {
+    AlterConfig alter{
+        topic, a.at("desired").get<ConfigMap>(), {}, a.at("destructive").get<bool>(), {}};
+    for (const auto& c : a.at("changes")) {
+      alter.changes.push_back(ConfigChange{c.at("key").get<std::string>(),
+                                           optional_text(c.at("before")),
+                                           optional_text(c.at("after"))});
+    }
+    return alter;
+  }
+  if (kind == "delete") return DeleteTopic{topic, {}};
+  throw nlohmann::json::other_error::create(501, fmt::format("unknown action '{}'", kind), nullptr);
+}
+
+}  // namespace
+
+std::string write_plan_file(const SavedPlan& saved) {
+  nlohmann::ordered_json root = nlohmann::ordered_json::parse(render_plan_json(saved.plan));
+  root["fingerprints"] = saved.fingerprints;
+  return root.dump(2) + "\n";
+}
+
+Result<SavedPlan> read_plan_file(const std::string& text) {
+  try {
+    nlohmann::json root = nlohmann::json::parse(text);
+    if (root.value("version", 0) != 1) return Error{"unsupported plan file version (expected 1)"};
+    SavedPlan saved;
+    saved.plan.cluster_id = root.at("clusterId").get<std::string>();
+    saved.plan.environment = root.at("environment").get<std::string>();
+    for (const auto& a : root.at("actions")) saved.plan.actions.push_back(read_action(a));
+    for (const auto& b : root.at("blocked")) {
+      saved.plan.blocked.push_back(BlockedChange{b.at("topic").get<std::string>(),
+                                                 b.at("rule").get<std::string>(),
+                                                 b.at("message").get<std::string>(),
+                                                 {}});
+    }
+    saved.fingerprints = root.at("fingerprints").get<std::map<std::string, std::string>>();
+    return saved;
+  } catch (const nlohmann::json::exception& e) {
+    return Error{fmt::format("not a topicform plan file: {}", e.what())};
+  }
+}
+
+}  // namespace topicform

@@ -1,0 +1,75 @@
+// Plan renderings: the text summary, and the Markdown comment's limit with a visible notice.
+#include "render/plan_render.hpp"
+
+#include <gtest/gtest.h>
+
+#include "render/plan_file.hpp"
+
+namespace topicform {
+namespace {
+
+Plan many_creates(int count) {
+  Plan plan;
+  plan.cluster_id = "c1";
+  plan.environment = "prod";
+  for (int i = 0; i < count; ++i) {
+    plan.actions.push_back(CreateTopic{"orders.event" + std::to_string(i) + "-happened",
+                                       3,
+                                       3,
+                                       {{"retention.ms", "604800000"}},
+                                       "",
+                                       {}});
+  }
+  return plan;
+}
+
+TEST(RenderPlanText, SaysWhenNothingChanges) {
+  Plan plan;
+  plan.cluster_id = "c1";
+  plan.environment = "local";
+  EXPECT_EQ(render_plan_text(plan, false),
+            "topicform plan for environment 'local' (cluster c1)\n\n"
+            "No changes: the cluster matches the manifests.\n");
+}
+
+TEST(RenderPlanMarkdown, StaysUnderTheLimitWithAVisibleNotice) {
+  std::string small = render_plan_markdown(many_creates(3));
+  EXPECT_EQ(small.find("cut here"), std::string::npos);
+  std::string big = render_plan_markdown(many_creates(2000));
+  EXPECT_LE(big.size(), 65'000u);
+  EXPECT_NE(
+      big.find("**The plan is cut here to fit a comment; run `topicform plan` for all of it.**"),
+      std::string::npos);
+  EXPECT_EQ(big.find("**Plan: 2000 to create, 0 to update, 0 to delete, 0 blocked.**"), 28u);
+  EXPECT_TRUE(big.ends_with("</details>\n"));
+}
+
+TEST(RenderPlanMarkdown, CallsOutDestructiveChangesFirst) {
+  Plan plan = many_creates(1);
+  plan.actions.push_back(DeleteTopic{"orders.gone", {}});
+  std::string md = render_plan_markdown(plan);
+  EXPECT_LT(md.find(":warning: **destructive** orders.gone: delete"), md.find("<details>"));
+}
+
+TEST(PlanFile, RoundTripsEveryActionKind) {
+  SavedPlan saved;
+  saved.plan = many_creates(1);
+  saved.plan.actions.push_back(AddPartitions{"a.b", 1, 3, {}});
+  saved.plan.actions.push_back(
+      AlterConfig{"a.b",
+                  {{"retention.ms", "1"}},
+                  {{"retention.ms", "2", "1"}, {"segment.ms", "5", std::nullopt}},
+                  true,
+                  {}});
+  saved.plan.actions.push_back(DeleteTopic{"c.d", {}});
+  saved.fingerprints = {{"a.b", "partitions=1 replicationFactor=1 configs={}"}, {"c.d", "absent"}};
+  auto read = read_plan_file(write_plan_file(saved));
+  ASSERT_TRUE(read.has_value()) << read.error().message;
+  EXPECT_EQ(read->plan.actions, saved.plan.actions);
+  EXPECT_EQ(read->fingerprints, saved.fingerprints);
+  EXPECT_EQ(read->plan.cluster_id, "c1");
+  EXPECT_FALSE(read_plan_file("{\"version\": 2}").has_value());
+}
+
+}  // namespace
+}  // namespace topicform
