@@ -2,6 +2,7 @@
 #include "apply/apply.hpp"
 
 #include <algorithm>
+#include <map>
 
 #include <fmt/format.h>
 
@@ -98,14 +99,22 @@ ApplyReport apply_plan(const Plan& plan, ClusterWriter& writer, const Progress& 
                   runner.stopped() ? Result<std::vector<TopicOutcome>>(std::vector<TopicOutcome>{})
                                    : call(items));
   };
-  run("create", creates, [&](const auto& items) { return writer.create_topics(items, false); });
-  if (!creates.empty() && !runner.stopped()) {
-    // A consumer started after apply must find every created topic with its partitions led.
-    auto led = writer.wait_until_led(names(creates), wait_timeout_ms);
+  // A consumer started after apply must find every topic with all its partitions led; metadata
+  // shows new topics and partitions a little after the request returns.
+  auto wait_for = [&](const std::map<std::string, std::int64_t>& expected) {
+    if (expected.empty() || runner.stopped()) return;
+    auto led = writer.wait_until_led(expected, wait_timeout_ms);
     if (!led) runner.stop(led.error().message);
-  }
+  };
+  run("create", creates, [&](const auto& items) { return writer.create_topics(items, false); });
+  std::map<std::string, std::int64_t> created;
+  for (const auto& c : creates) created[c.name] = c.partitions;
+  wait_for(created);
   run("add-partitions", grows,
       [&](const auto& items) { return writer.add_partitions(items, false); });
+  std::map<std::string, std::int64_t> grown;
+  for (const auto& g : grows) grown[g.name] = g.to;
+  wait_for(grown);
   run("alter-config", alters,
       [&](const auto& items) { return writer.alter_configs(items, false); });
   run("delete", deletes, [&](const auto& items) { return writer.delete_topics(items); });

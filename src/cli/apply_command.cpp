@@ -1,9 +1,11 @@
 // `topicform apply`: plan, confirm, execute in order, wait until led, re-read, report.
 #include <unistd.h>
 
+#include <chrono>
 #include <fstream>
 #include <iostream>
 #include <sstream>
+#include <thread>
 
 #include <fmt/format.h>
 #include <boost/program_options.hpp>
@@ -180,10 +182,16 @@ int run_apply(const std::vector<std::string>& args) {
     return fail(fmt::format("apply stopped: {}{}; re-run to continue",
                             report.error.empty() ? "" : report.error + "; ", status_line(report)));
   }
-  // Read back: converged only when a new plan is empty.
-  auto after = (*admin)->read(managed);
-  if (!after) return fail(after.error().message);
-  Plan remaining = diff(checked->topics, *after, diff_options);
+  // Read back: converged only when a new plan is empty. Brokers show changes a little after they
+  // accept them, so a difference is re-read for a few seconds before it counts.
+  Plan remaining;
+  for (int attempt = 0;; ++attempt) {
+    auto after = (*admin)->read(managed);
+    if (!after) return fail(after.error().message);
+    remaining = diff(checked->topics, *after, diff_options);
+    if ((!remaining.has_changes() && !remaining.is_blocked()) || attempt == 20) break;
+    std::this_thread::sleep_for(std::chrono::milliseconds(250));
+  }
   if (remaining.has_changes() || remaining.is_blocked()) {
     std::cerr << render_plan_text(remaining, false);
     return fail(fmt::format("applied ({}), but the cluster still differs", status_line(report)));

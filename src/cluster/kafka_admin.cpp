@@ -375,8 +375,9 @@ Result<std::map<std::string, std::vector<std::string>>> KafkaAdmin::active_reade
   return readers;
 }
 
-Result<bool> KafkaAdmin::wait_until_led(const std::vector<std::string>& topics, int timeout_ms) {
-  std::set<std::string> waiting(topics.begin(), topics.end());
+Result<bool> KafkaAdmin::wait_until_led(const std::map<std::string, std::int64_t>& partitions,
+                                        int timeout_ms) {
+  std::map<std::string, std::int64_t> waiting = partitions;
   auto deadline = std::chrono::steady_clock::now() + std::chrono::milliseconds(timeout_ms);
   while (true) {
     const struct rd_kafka_metadata* metadata = nullptr;
@@ -386,7 +387,8 @@ Result<bool> KafkaAdmin::wait_until_led(const std::vector<std::string>& topics, 
     if (!err) {
       for (int i = 0; i < metadata->topic_cnt; ++i) {
         const auto& t = metadata->topics[i];
-        if (t.err || !waiting.count(t.topic) || t.partition_cnt == 0) continue;
+        auto wanted = waiting.find(t.topic);
+        if (t.err || wanted == waiting.end() || t.partition_cnt < wanted->second) continue;
         bool led = true;
         for (int p = 0; p < t.partition_cnt; ++p)
           led = led && t.partitions[p].leader >= 0 && !t.partitions[p].err;
@@ -399,7 +401,7 @@ Result<bool> KafkaAdmin::wait_until_led(const std::vector<std::string>& topics, 
       return Error{
           fmt::format("{} created topic(s) have no leader for every partition after {} "
                       "ms (first: '{}')",
-                      waiting.size(), timeout_ms, *waiting.begin())};
+                      waiting.size(), timeout_ms, waiting.begin()->first)};
     }
     std::this_thread::sleep_for(std::chrono::milliseconds(200));
   }

@@ -49,7 +49,8 @@ class KafkaAdmin : public ClusterReader, public ClusterWriter {
   Result<std::map<std::string, std::vector<std::string>>> active_readers(
       const std::vector<std::string>& topics);
 
-  Result<bool> wait_until_led(const std::vector<std::string>& topics, int timeout_ms) override;
+  Result<bool> wait_until_led(const std::map<std::string, std::int64_t>& partitions,
+                              int timeout_ms) override;
 
   const RequestCounter& requests() const { return m_requests; }
 

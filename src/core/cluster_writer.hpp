@@ -1,6 +1,8 @@
 // The write side of a cluster, used only by apply; plan gets a ClusterReader and cannot write.
 #pragma once
 
+#include <cstdint>
+#include <map>
 #include <string>
 #include <vector>
 
@@ -29,9 +31,10 @@ class ClusterWriter {
                                                           bool validate_only) = 0;
   virtual Result<std::vector<TopicOutcome>> delete_topics(
       const std::vector<DeleteTopic>& topics) = 0;
-  // Returns once metadata shows every named topic with all partitions led, or an error at the
-  // deadline.
-  virtual Result<bool> wait_until_led(const std::vector<std::string>& topics, int timeout_ms) = 0;
+  // Returns once metadata shows every topic with at least its number of partitions, each with a
+  // leader; an error at the deadline.
+  virtual Result<bool> wait_until_led(const std::map<std::string, std::int64_t>& partitions,
+                                      int timeout_ms) = 0;
 };
 
 }  // namespace topicform

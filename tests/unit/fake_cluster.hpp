@@ -51,7 +51,9 @@ class FakeCluster : public ClusterReader, public ClusterWriter {
     }
     return out;
   }
-  Result<bool> wait_until_led(const std::vector<std::string>&, int) override { return true; }
+  Result<bool> wait_until_led(const std::map<std::string, std::int64_t>&, int) override {
+    return true;
+  }
 
   const ClusterState& state() const { return m_state; }
 
