@@ -48,6 +48,8 @@ struct ApplyOptions {
   int wait_seconds = 60;
 };
 
+constexpr int kRetries = 2;
+
 int fail(const std::string& message) {
   std::cerr << fmt::format("topicform: error: {}\n", message);
   return kExitFailure;
@@ -151,16 +153,22 @@ int run_apply(const std::vector<std::string>& args) {
   DiffOptions diff_options{options.allow_delete, checked->environment.cluster_id,
                            checked->environment.name};
 
+  auto plan_now = [&]() -> Result<Plan> {
+    auto state = (*admin)->read(managed);
+    if (!state) return state.error();
+    Plan fresh = diff(checked->topics, *state, diff_options);
+    if (!deleted_topics(fresh).empty()) {
+      auto readers = (*admin)->active_readers(deleted_topics(fresh));
+      if (!readers) return readers.error();
+      block_deletes_with_readers(fresh, *readers);
+    }
+    return fresh;
+  };
   Plan plan;
   if (options.plan_file.empty()) {
-    auto state = (*admin)->read(managed);
-    if (!state) return fail(state.error().message);
-    plan = diff(checked->topics, *state, diff_options);
-    if (!deleted_topics(plan).empty()) {
-      auto readers = (*admin)->active_readers(deleted_topics(plan));
-      if (!readers) return fail(readers.error().message);
-      block_deletes_with_readers(plan, *readers);
-    }
+    auto fresh = plan_now();
+    if (!fresh) return fail(fresh.error().message);
+    plan = std::move(*fresh);
   } else {
     auto saved = load_saved_plan(options.plan_file, **admin);
     if (!saved) return fail(saved.error().message);
@@ -178,6 +186,24 @@ int run_apply(const std::vector<std::string>& args) {
   }
   auto progress = [](const std::string& line) { std::cerr << line << "\n"; };
   ApplyReport report = apply_plan(plan, **admin, progress, options.wait_seconds * 1000);
+  // A request that failed as a whole (timeout, lost connection) may have been carried out
+  // anyway: read the cluster again and apply only what is still missing, a bounded number of
+  // times. A saved plan is never re-planned.
+  for (int retry = 1; !report.succeeded() && !report.error.empty() && retry <= kRetries &&
+                      options.plan_file.empty();
+       ++retry) {
+    std::cerr << fmt::format("apply: {}; reading the cluster again and retrying ({}/{})\n",
+                             report.error, retry, kRetries);
+    std::this_thread::sleep_for(std::chrono::seconds(retry));
+    auto fresh = plan_now();
+    if (!fresh) continue;  // still unreachable: the report keeps the first failure
+    if (fresh->is_blocked()) return fail("the plan has blocked changes after a retry");
+    if (!fresh->has_changes()) {
+      report = ApplyReport{};
+      break;
+    }
+    report = apply_plan(*fresh, **admin, progress, options.wait_seconds * 1000);
+  }
   if (!report.succeeded()) {
     return fail(fmt::format("apply stopped: {}{}; re-run to continue",
                             report.error.empty() ? "" : report.error + "; ", status_line(report)));

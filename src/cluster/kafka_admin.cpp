@@ -3,6 +3,7 @@
 
 #include <librdkafka/rdkafka.h>
 
+#include <algorithm>
 #include <chrono>
 #include <set>
 #include <thread>
@@ -136,6 +137,41 @@ Result<std::vector<TopicOutcome>> topic_results(rd_kafka_queue_t* queue, int tim
   return out;
 }
 
+// KRaft controllers refuse one operation that writes too many metadata records ("Unable to
+// perform excessively large batch operation", 10,000 records); batches stay below that. Larger
+// requests are better: topics of a second CreateTopics batch were seen to take far longer to
+// get leaders on a single small broker than the same topics in one request.
+constexpr std::size_t kMaxRecordsPerRequest = 9'000;
+
+// Splits `items` into runs whose summed `cost` stays within kMaxRecordsPerRequest.
+template <class T, class Cost>
+std::vector<std::vector<T>> chunks(const std::vector<T>& items, Cost cost) {
+  std::vector<std::vector<T>> out(1);
+  std::size_t used = 0;
+  for (const auto& item : items) {
+    std::size_t c = cost(item);
+    if (!out.back().empty() && used + c > kMaxRecordsPerRequest) {
+      out.emplace_back();
+      used = 0;
+    }
+    out.back().push_back(item);
+    used += c;
+  }
+  return out;
+}
+
+// Sends each chunk in turn and joins the outcomes; a request-level error stops the rest.
+template <class T, class Send>
+Result<std::vector<TopicOutcome>> in_chunks(const std::vector<std::vector<T>>& parts, Send send) {
+  std::vector<TopicOutcome> all;
+  for (const auto& part : parts) {
+    auto outcome = send(part);
+    if (!outcome) return outcome.error();
+    all.insert(all.end(), outcome->begin(), outcome->end());
+  }
+  return all;
+}
+
 }  // namespace
 
 KafkaAdmin::KafkaAdmin(std::unique_ptr<Handle> handle, int timeout_ms)
@@ -217,6 +253,12 @@ Result<ClusterState> KafkaAdmin::read(const std::vector<std::string>& managed) {
 
 Result<std::vector<TopicOutcome>> KafkaAdmin::create_topics(const std::vector<CreateTopic>& topics,
                                                             bool validate_only) {
+  auto parts = chunks(topics, [](const CreateTopic& t) {
+    return 1 + static_cast<std::size_t>(t.partitions) + t.configs.size();
+  });
+  if (parts.size() > 1) {
+    return in_chunks(parts, [&](const auto& part) { return create_topics(part, validate_only); });
+  }
   rd_kafka_t* client = m_handle->client;
   std::vector<rd_kafka_NewTopic_t*> requests;
   char error[512];
@@ -245,6 +287,12 @@ Result<std::vector<TopicOutcome>> KafkaAdmin::create_topics(const std::vector<Cr
 
 Result<std::vector<TopicOutcome>> KafkaAdmin::add_partitions(
     const std::vector<AddPartitions>& changes, bool validate_only) {
+  auto parts = chunks(changes, [](const AddPartitions& c) {
+    return static_cast<std::size_t>(std::max<std::int64_t>(1, c.to - c.from));
+  });
+  if (parts.size() > 1) {
+    return in_chunks(parts, [&](const auto& part) { return add_partitions(part, validate_only); });
+  }
   rd_kafka_t* client = m_handle->client;
   std::vector<rd_kafka_NewPartitions_t*> requests;
   char error[512];
@@ -265,6 +313,10 @@ Result<std::vector<TopicOutcome>> KafkaAdmin::add_partitions(
 
 Result<std::vector<TopicOutcome>> KafkaAdmin::alter_configs(const std::vector<AlterConfig>& changes,
                                                             bool validate_only) {
+  auto parts = chunks(changes, [](const AlterConfig& c) { return 1 + c.desired.size(); });
+  if (parts.size() > 1) {
+    return in_chunks(parts, [&](const auto& part) { return alter_configs(part, validate_only); });
+  }
   rd_kafka_t* client = m_handle->client;
   std::vector<rd_kafka_ConfigResource_t*> resources;
   for (const auto& change : changes) {
@@ -304,6 +356,10 @@ Result<std::vector<TopicOutcome>> KafkaAdmin::alter_configs(const std::vector<Al
 
 Result<std::vector<TopicOutcome>> KafkaAdmin::delete_topics(
     const std::vector<DeleteTopic>& topics) {
+  auto parts = chunks(topics, [](const DeleteTopic&) { return std::size_t{10}; });
+  if (parts.size() > 1) {
+    return in_chunks(parts, [&](const auto& part) { return delete_topics(part); });
+  }
   rd_kafka_t* client = m_handle->client;
   std::vector<rd_kafka_DeleteTopic_t*> requests;
   for (const auto& topic : topics) requests.push_back(rd_kafka_DeleteTopic_new(topic.name.c_str()));

@@ -1,6 +1,8 @@
 // Plan renderers; each visits every action kind with no catch-all, so a new kind fails to compile.
 #include "render/plan_render.hpp"
 
+#include <algorithm>
+
 #include <fmt/format.h>
 #include <nlohmann/json.hpp>
 
@@ -169,9 +171,17 @@ std::string render_plan_text(const Plan& plan, bool colour) {
     out += fmt::format("{}{}warning: {} [{}]\n", at, at.empty() ? "" : ": ", w.message, w.rule);
   }
   if (!plan.unmanaged.empty()) {
-    out += fmt::format("{} unmanaged topic{} on the cluster (listed, never touched): {}\n",
+    // A shared cluster can hold thousands: name a few, count the rest (JSON lists them all).
+    constexpr std::size_t kShown = 10;
+    std::vector<std::string> shown(
+        plan.unmanaged.begin(),
+        plan.unmanaged.begin() + static_cast<long>(std::min(kShown, plan.unmanaged.size())));
+    std::string more = plan.unmanaged.size() > kShown
+                           ? fmt::format(" and {} more", plan.unmanaged.size() - kShown)
+                           : "";
+    out += fmt::format("{} unmanaged topic{} on the cluster (listed, never touched): {}{}\n",
                        plan.unmanaged.size(), plan.unmanaged.size() == 1 ? "" : "s",
-                       fmt::join(plan.unmanaged, ", "));
+                       fmt::join(shown, ", "), more);
   }
   out += summary_line(plan) + "\n";
   return out;

@@ -4,12 +4,13 @@
 #   apply of 2N new topics      vs  one `kafka-topics.sh --create --if-not-exists` per topic
 #   a no-change plan of 2N      vs  one `kafka-topics.sh --describe` per topic
 # and topicform alone at larger N. Prints wall times, ratios, peak RSS and admin request counts.
-# Usage: tests/bench/plan_apply_vs_kafka_topics.sh [N] [LARGER_N...]   (default: 100 1000 5000)
+# Usage: tests/bench/plan_apply_vs_kafka_topics.sh [N] [LARGER_N...]   (default: 100 1000)
+# N=0 skips the side-by-side part and measures topicform alone at each LARGER_N.
 set -euo pipefail
 cd "$(dirname "$0")/../.."
 n="${1:-100}"
 shift || true
-larger=("${@:-1000 5000}")
+larger=("${@:-1000}")
 cmake -S . -B build/release -G Ninja -DCMAKE_BUILD_TYPE=Release -DTOPICFORM_TESTS=OFF >/dev/null
 cmake --build build/release >/dev/null
 bin=$(pwd)/build/release/src/cli/topicform
@@ -39,6 +40,7 @@ YAML
 }
 seconds() { /usr/bin/time -f '%e %M' -o "$tmp/time" "$@" >/dev/null 2>"$tmp/stderr"; cat "$tmp/time"; }
 
+if [ "$n" -gt 0 ]; then
 generate "$tmp/n" bench "$n"
 read -r apply_s apply_kb < <(seconds "$bin" apply --auto-approve --bootstrap-server "$bootstrap" "$tmp/n")
 read -r plan_s plan_kb < <(seconds "$bin" plan --detailed-exitcode --stats --bootstrap-server "$bootstrap" "$tmp/n")
@@ -67,6 +69,7 @@ echo "N=$n manifests ($((2 * n)) topics with dead topics), one local broker:"
 printf '  create:  topicform apply %ss, kafka-topics.sh loop %.1fs: %.0fx faster\n' "$apply_s" "$peer_create" "$(echo "$peer_create / $apply_s" | bc -l)"
 printf '  check:   topicform plan  %ss, kafka-topics.sh --describe loop %.1fs: %.0fx faster\n' "$plan_s" "$peer_describe" "$(echo "$peer_describe / $plan_s" | bc -l)"
 echo "  peak RSS: apply $((apply_kb / 1024)) MiB, plan $((plan_kb / 1024)) MiB; plan $requests"
+fi
 for size in ${larger[@]}; do
   generate "$tmp/n$size" "big$size" "$size"
   read -r a_s a_kb < <(seconds "$bin" apply --auto-approve --bootstrap-server "$bootstrap" "$tmp/n$size")

@@ -32,6 +32,17 @@ TEST(RenderPlanText, SaysWhenNothingChanges) {
             "No changes: the cluster matches the manifests.\n");
 }
 
+TEST(RenderPlanText, NamesTenUnmanagedTopicsAndCountsTheRest) {
+  Plan plan;
+  plan.cluster_id = "c1";
+  plan.environment = "local";
+  for (int i = 0; i < 12; ++i) plan.unmanaged.push_back("t" + std::to_string(i));
+  EXPECT_NE(render_plan_text(plan, false)
+                .find("12 unmanaged topics on the cluster (listed, never touched): t0, t1, t2, t3, "
+                      "t4, t5, t6, t7, t8, t9 and 2 more\n"),
+            std::string::npos);
+}
+
 TEST(RenderPlanMarkdown, StaysUnderTheLimitWithAVisibleNotice) {
   std::string small = render_plan_markdown(many_creates(3));
   EXPECT_EQ(small.find("cut here"), std::string::npos);
