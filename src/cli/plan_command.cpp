@@ -156,6 +156,11 @@ int run_plan(const std::vector<std::string>& args) {
     auto readers = admin->active_readers(deleted_topics(plan));
     if (!readers) return fail(readers.error().message);
     block_deletes_with_readers(plan, *readers);
+    if (auto dead = dead_deletes(plan); !dead.empty()) {
+      auto counts = admin->message_counts(dead);
+      if (!counts) return fail(counts.error().message);
+      block_non_empty_dead_deletes(plan, *counts);
+    }
   }
   if (admin && plan.has_changes()) {
     // The broker itself (and any policy it runs) checks what would be sent, changing nothing.

@@ -431,6 +431,35 @@ Result<std::map<std::string, std::vector<std::string>>> KafkaAdmin::active_reade
   return readers;
 }
 
+Result<std::map<std::string, std::int64_t>> KafkaAdmin::message_counts(
+    const std::vector<std::string>& topics) {
+  std::map<std::string, std::int64_t> counts;
+  for (const auto& topic : topics) {
+    rd_kafka_topic_t* handle = rd_kafka_topic_new(m_handle->client, topic.c_str(), nullptr);
+    const struct rd_kafka_metadata* metadata = nullptr;
+    ++m_requests.metadata;
+    rd_kafka_resp_err_t err =
+        rd_kafka_metadata(m_handle->client, 0, handle, &metadata, m_timeout_ms);
+    rd_kafka_topic_destroy(handle);
+    if (err) return Error{fmt::format("read metadata of '{}': {}", topic, rd_kafka_err2str(err))};
+    int partitions = metadata->topic_cnt == 1 ? metadata->topics[0].partition_cnt : 0;
+    rd_kafka_metadata_destroy(metadata);
+    std::int64_t total = 0;
+    for (int p = 0; p < partitions; ++p) {
+      std::int64_t low = 0;
+      std::int64_t high = 0;
+      err = rd_kafka_query_watermark_offsets(m_handle->client, topic.c_str(), p, &low, &high,
+                                             m_timeout_ms);
+      if (err) {
+        return Error{fmt::format("read offsets of '{}': {}", topic, rd_kafka_err2str(err))};
+      }
+      total += high - low;
+    }
+    counts[topic] = total;
+  }
+  return counts;
+}
+
 Result<bool> KafkaAdmin::wait_until_led(const std::map<std::string, std::int64_t>& partitions,
                                         int timeout_ms) {
   std::map<std::string, std::int64_t> waiting = partitions;

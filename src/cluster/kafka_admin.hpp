@@ -49,6 +49,11 @@ class KafkaAdmin : public ClusterReader, public ClusterWriter {
   Result<std::map<std::string, std::vector<std::string>>> active_readers(
       const std::vector<std::string>& topics);
 
+  // Messages held now (high minus low watermark, summed over partitions), one ListOffsets
+  // query per partition: used only for dead topics about to be deleted.
+  Result<std::map<std::string, std::int64_t>> message_counts(
+      const std::vector<std::string>& topics);
+
   Result<bool> wait_until_led(const std::map<std::string, std::int64_t>& partitions,
                               int timeout_ms) override;
 

@@ -182,6 +182,33 @@ std::vector<std::string> deleted_topics(const Plan& plan) {
   return out;
 }
 
+std::vector<std::string> dead_deletes(const Plan& plan) {
+  std::vector<std::string> out;
+  for (const auto& name : deleted_topics(plan)) {
+    if (name.ends_with(".dead")) out.push_back(name);
+  }
+  return out;
+}
+
+void block_non_empty_dead_deletes(Plan& plan, const std::map<std::string, std::int64_t>& messages) {
+  std::vector<Action> kept;
+  for (auto& action : plan.actions) {
+    const auto* d = std::get_if<DeleteTopic>(&action);
+    auto it = d && d->name.ends_with(".dead") ? messages.find(d->name) : messages.end();
+    if (it == messages.end() || it->second <= 0) {
+      kept.push_back(std::move(action));
+      continue;
+    }
+    plan.blocked.push_back(BlockedChange{
+        d->name, "dead/delete-order",
+        fmt::format("'{}' still holds {} message{}: failures nobody has handled; read or move "
+                    "them before deleting it",
+                    d->name, it->second, it->second == 1 ? "" : "s"),
+        d->at});
+  }
+  plan.actions = std::move(kept);
+}
+
 void block_deletes_with_readers(Plan& plan,
                                 const std::map<std::string, std::vector<std::string>>& readers) {
   std::vector<Action> kept;

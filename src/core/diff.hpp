@@ -29,7 +29,12 @@ Plan diff(const std::vector<EffectiveTopic>& desired, const ClusterState& actual
 void block_deletes_with_readers(Plan& plan,
                                 const std::map<std::string, std::vector<std::string>>& readers);
 
-// The topics the plan deletes.
+// A dead topic that still holds messages is not deleted: they are failures nobody has handled
+// (dead/delete-order). `messages` maps a topic to the messages it holds now.
+void block_non_empty_dead_deletes(Plan& plan, const std::map<std::string, std::int64_t>& messages);
+
+// The topics the plan deletes, and among them the dead-letter topics.
 std::vector<std::string> deleted_topics(const Plan& plan);
+std::vector<std::string> dead_deletes(const Plan& plan);
 
 }  // namespace topicform

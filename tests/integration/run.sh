@@ -150,6 +150,16 @@ expect_exit 0 "delete with --allow-delete" "$bin" apply --auto-approve --allow-d
 sleep 1
 if topics_cmd "$S" --list | grep -q "^$d.created"; then bad "source and dead topic deleted"; else ok; fi
 
+# a dead topic that holds messages is not deleted
+d=$(domain); manifest "$tmp/p5" "$d" 1 none 1
+expect_exit 0 "create a topic to delete later" "$bin" apply --auto-approve --bootstrap-server "$S" "$tmp/p5"
+echo "failed-order-42" | java -cp "$jars" org.apache.kafka.tools.ConsoleProducer --bootstrap-server "$S" \
+  --topic "$d.created.dead" >/dev/null 2>&1
+manifest "$tmp/p5" "$d" 1 none 1 "  deleted: true"
+expect_exit 1 "a non-empty dead topic blocks the delete" "$bin" apply --auto-approve --allow-delete --bootstrap-server "$S" "$tmp/p5"
+expect_out "'$d.created.dead' still holds 1 message: .*\[dead/delete-order\]" "dead-order message"
+topics_cmd "$S" --list | grep -q "^$d.created$" && ok || bad "nothing deleted while blocked"
+
 # 6. no terminal and no --auto-approve: refused, nothing written
 d=$(domain); manifest "$tmp/p6" "$d" 1 none 1
 expect_exit 1 "apply refuses without a terminal" "$bin" apply --bootstrap-server "$S" "$tmp/p6" </dev/null

@@ -219,3 +219,24 @@ TEST(Diff, DeletesOfTopicsWithLiveReadersAreBlocked) {
 
 }  // namespace
 }  // namespace topicform
+
+namespace topicform {
+namespace {
+
+TEST(Diff, DeadTopicsHoldingMessagesAreNotDeleted) {
+  Plan plan;
+  plan.actions = {DeleteTopic{"orders.created", {}}, DeleteTopic{"orders.created.dead", {}}};
+  EXPECT_EQ(dead_deletes(plan), (std::vector<std::string>{"orders.created.dead"}));
+  Plan empty_dead = plan;
+  block_non_empty_dead_deletes(empty_dead, {{"orders.created.dead", 0}});
+  EXPECT_EQ(empty_dead.actions.size(), 2u);
+  block_non_empty_dead_deletes(plan, {{"orders.created.dead", 3}});
+  ASSERT_EQ(plan.actions.size(), 1u);
+  ASSERT_EQ(plan.blocked.size(), 1u);
+  EXPECT_EQ(plan.blocked[0].message,
+            "'orders.created.dead' still holds 3 messages: failures nobody has handled; read or "
+            "move them before deleting it");
+}
+
+}  // namespace
+}  // namespace topicform
