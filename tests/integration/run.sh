@@ -22,6 +22,7 @@ passed=0
 failed=0
 trap cleanup EXIT
 
+ci/kafka/broker fetch || { echo "integration: cannot fetch the Kafka jars" >&2; exit 1; }
 ci/kafka/broker start "$single" "$base" 1 &
 one=$!
 ci/kafka/broker start "$three" "$((base + 100))" 3 &
