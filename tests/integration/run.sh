@@ -27,8 +27,11 @@ ci/kafka/broker start "$single" "$base" 1 &
 one=$!
 ci/kafka/broker start "$three" "$((base + 100))" 3 &
 many=$!
-wait "$one" || { echo "integration: the single broker did not start" >&2; exit 1; }
-wait "$many" || { echo "integration: the three-broker cluster did not start" >&2; exit 1; }
+# Wait for both before judging either, so a failure never leaves the other starting unwatched.
+wait "$one"; one_started=$?
+wait "$many"; many_started=$?
+[ "$one_started" = 0 ] || { echo "integration: the single broker did not start" >&2; exit 1; }
+[ "$many_started" = 0 ] || { echo "integration: the three-broker cluster did not start" >&2; exit 1; }
 S=$(cat "$single/bootstrap")
 T=$(cat "$three/bootstrap")
 jars="$root/build/kafka-jars/*"
