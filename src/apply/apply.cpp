@@ -2,7 +2,10 @@
 #include "apply/apply.hpp"
 
 #include <algorithm>
+#include <chrono>
 #include <map>
+#include <set>
+#include <thread>
 
 #include <fmt/format.h>
 
@@ -23,6 +26,41 @@ std::vector<std::string> names(const std::vector<T>& items) {
   std::vector<std::string> out;
   for (const auto& item : items) out.push_back(item.name);
   return out;
+}
+
+// Calls `call` on `items`, then again on the topics whose failure was transient, up to
+// `retry.attempts` times; the last outcome of each topic stands.
+template <class T, class Call>
+Result<std::vector<TopicOutcome>> with_retries(const std::string& kind, const std::vector<T>& items,
+                                               Call call, const RetryPolicy& retry,
+                                               const Progress& progress) {
+  Result<std::vector<TopicOutcome>> outcome = call(items);
+  for (int attempt = 1; outcome && attempt <= retry.attempts; ++attempt) {
+    std::set<std::string> again;
+    for (const auto& o : *outcome) {
+      if (!o.ok && o.retriable) again.insert(o.topic);
+    }
+    if (again.empty()) break;
+    std::vector<T> subset;
+    for (const auto& item : items) {
+      if (again.count(item.name)) subset.push_back(item);
+    }
+    progress(fmt::format("  retry   {} of {} topic(s) after a transient error ({}/{})", kind,
+                         subset.size(), attempt, retry.attempts));
+    if (retry.pause) {
+      retry.pause(attempt);
+    } else {
+      std::this_thread::sleep_for(std::chrono::milliseconds(500 * attempt));
+    }
+    auto next = call(subset);
+    if (!next) break;  // the request failed as a whole: the known per-topic failures stand
+    std::map<std::string, TopicOutcome> latest;
+    for (auto& o : *next) latest[o.topic] = std::move(o);
+    for (auto& o : *outcome) {
+      if (auto it = latest.find(o.topic); it != latest.end()) o = it->second;
+    }
+  }
+  return outcome;
 }
 
 class Runner {
@@ -85,7 +123,7 @@ std::size_t ApplyReport::count(ActionStatus status) const {
 }
 
 ApplyReport apply_plan(const Plan& plan, ClusterWriter& writer, const Progress& progress,
-                       int wait_timeout_ms) {
+                       int wait_timeout_ms, const RetryPolicy& retry) {
   ApplyReport report;
   Runner runner(report, progress);
   auto creates = of_kind<CreateTopic>(plan);
@@ -97,7 +135,7 @@ ApplyReport apply_plan(const Plan& plan, ClusterWriter& writer, const Progress& 
     if (!runner.stopped()) progress(fmt::format("{} {} topic(s)...", kind, items.size()));
     runner.record(kind, names(items),
                   runner.stopped() ? Result<std::vector<TopicOutcome>>(std::vector<TopicOutcome>{})
-                                   : call(items));
+                                   : with_retries(kind, items, call, retry, progress));
   };
   // A consumer started after apply must find every topic with all its partitions led; metadata
   // shows new topics and partitions a little after the request returns.

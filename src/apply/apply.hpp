@@ -29,10 +29,18 @@ struct ApplyReport {
 
 using Progress = std::function<void(const std::string& line)>;
 
-// Phases in the plan's order: creates, partitions, configs, deletes. A phase with a failure
-// stops the later phases (reported as not attempted); a re-run converges from where it stopped.
+// How often topics that failed with a transient error are tried again, and how to wait before
+// try `attempt` (1-based). Tests pass a pause that does not sleep.
+struct RetryPolicy {
+  int attempts = 3;
+  std::function<void(int attempt)> pause;  // empty: sleep attempt × 500 ms
+};
+
+// Phases in the plan's order: creates, partitions, configs, deletes. Topics that fail with a
+// transient error are retried within their phase; any other failure stops the later phases
+// (reported as not attempted); a re-run converges from where it stopped.
 ApplyReport apply_plan(const Plan& plan, ClusterWriter& writer, const Progress& progress,
-                       int wait_timeout_ms);
+                       int wait_timeout_ms, const RetryPolicy& retry = {});
 
 // The validate-only pass of `plan`: the broker checks creates, partition and config changes.
 // Returns the topics whose change the broker refuses, with its reason.

@@ -157,15 +157,10 @@ int run_apply(const std::vector<std::string>& args) {
     auto state = (*admin)->read(managed);
     if (!state) return state.error();
     Plan fresh = diff(checked->topics, *state, diff_options);
-    if (!deleted_topics(fresh).empty()) {
-      auto readers = (*admin)->active_readers(deleted_topics(fresh));
-      if (!readers) return readers.error();
-      block_deletes_with_readers(fresh, *readers);
-      if (auto dead = dead_deletes(fresh); !dead.empty()) {
-        auto counts = (*admin)->message_counts(dead);
-        if (!counts) return counts.error();
-        block_non_empty_dead_deletes(fresh, *counts);
-      }
+    if (auto dead = dead_deletes(fresh); !dead.empty()) {
+      auto counts = (*admin)->message_counts(dead);
+      if (!counts) return counts.error();
+      block_non_empty_dead_deletes(fresh, *counts);
     }
     return fresh;
   };

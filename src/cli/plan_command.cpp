@@ -152,15 +152,10 @@ int run_plan(const std::vector<std::string>& args) {
   DiffOptions diff_options{options.allow_delete, checked->environment.cluster_id,
                            checked->environment.name};
   Plan plan = diff(checked->topics, *state, diff_options);
-  if (admin && !deleted_topics(plan).empty()) {
-    auto readers = admin->active_readers(deleted_topics(plan));
-    if (!readers) return fail(readers.error().message);
-    block_deletes_with_readers(plan, *readers);
-    if (auto dead = dead_deletes(plan); !dead.empty()) {
-      auto counts = admin->message_counts(dead);
-      if (!counts) return fail(counts.error().message);
-      block_non_empty_dead_deletes(plan, *counts);
-    }
+  if (auto dead = dead_deletes(plan); admin && !dead.empty()) {
+    auto counts = admin->message_counts(dead);
+    if (!counts) return fail(counts.error().message);
+    block_non_empty_dead_deletes(plan, *counts);
   }
   if (admin && plan.has_changes()) {
     // The broker itself (and any policy it runs) checks what would be sent, changing nothing.
@@ -176,8 +171,9 @@ int run_plan(const std::vector<std::string>& args) {
   if (admin && options.stats) {
     const RequestCounter& sent = admin->requests();
     std::cerr << fmt::format(
-        "requests: {} metadata, {} describe-configs, {} validate-only writes\n", sent.metadata,
-        sent.describe_configs, sent.writes);
+        "requests: {} metadata, {} describe-configs, {} consumer-groups, {} validate-only "
+        "writes\n",
+        sent.metadata, sent.describe_configs, sent.groups, sent.writes);
   }
   if (options.format == "json") {
     std::cout << render_plan_json(plan);

@@ -108,11 +108,33 @@ rd_kafka_AdminOptions_t* write_options(rd_kafka_t* client, rd_kafka_admin_op_t o
   return options;
 }
 
+// Errors the broker reports for one topic that a later try can clear: a controller or leader
+// moving, a request timing out inside the cluster, a quota.
+bool transient(rd_kafka_resp_err_t err) {
+  switch (err) {
+    case RD_KAFKA_RESP_ERR_REQUEST_TIMED_OUT:
+    case RD_KAFKA_RESP_ERR_NOT_CONTROLLER:
+    case RD_KAFKA_RESP_ERR_LEADER_NOT_AVAILABLE:
+    case RD_KAFKA_RESP_ERR_NOT_LEADER_FOR_PARTITION:
+    case RD_KAFKA_RESP_ERR_NETWORK_EXCEPTION:
+    case RD_KAFKA_RESP_ERR_NOT_ENOUGH_REPLICAS:
+    case RD_KAFKA_RESP_ERR_KAFKA_STORAGE_ERROR:
+    case RD_KAFKA_RESP_ERR_THROTTLING_QUOTA_EXCEEDED:
+    case RD_KAFKA_RESP_ERR__TIMED_OUT:
+    case RD_KAFKA_RESP_ERR__TRANSPORT:
+      return true;
+    default:
+      return false;
+  }
+}
+
 // Polls the queue for the one result event and turns per-topic results into outcomes.
+// `done_when` is the per-topic error that means the work is already done (a concurrent run).
 template <class GetResult, class GetTopics>
 Result<std::vector<TopicOutcome>> topic_results(rd_kafka_queue_t* queue, int timeout_ms,
                                                 const char* what, GetResult get_result,
-                                                GetTopics get_topics) {
+                                                GetTopics get_topics,
+                                                rd_kafka_resp_err_t done_when) {
   Event event{rd_kafka_queue_poll(queue, timeout_ms + 10'000)};
   if (!event.e) return Error{fmt::format("{}: no answer in time", what)};
   if (rd_kafka_event_error(event.e)) {
@@ -125,10 +147,11 @@ Result<std::vector<TopicOutcome>> topic_results(rd_kafka_queue_t* queue, int tim
     TopicOutcome outcome;
     outcome.topic = rd_kafka_topic_result_name(topics[i]);
     rd_kafka_resp_err_t err = rd_kafka_topic_result_error(topics[i]);
-    if (err == RD_KAFKA_RESP_ERR_TOPIC_ALREADY_EXISTS) {
-      outcome.already_done = true;  // a concurrent run created it: the re-read will compare
+    if (err && err == done_when) {
+      outcome.already_done = true;  // a concurrent run did it: the re-read will compare
     } else if (err) {
       outcome.ok = false;
+      outcome.retriable = transient(err);
       const char* message = rd_kafka_topic_result_error_string(topics[i]);
       outcome.error = message && *message ? message : rd_kafka_err2str(err);
     }
@@ -248,6 +271,9 @@ Result<ClusterState> KafkaAdmin::read(const std::vector<std::string>& managed) {
       state.auto_create_topics = it->second == "true";
     }
   }
+  auto readers = active_readers();
+  if (!readers) return readers.error();
+  state.readers = std::move(*readers);
   return state;
 }
 
@@ -282,7 +308,7 @@ Result<std::vector<TopicOutcome>> KafkaAdmin::create_topics(const std::vector<Cr
   rd_kafka_CreateTopics(client, requests.data(), requests.size(), options.o, queue.q);
   rd_kafka_NewTopic_destroy_array(requests.data(), requests.size());
   return topic_results(queue.q, m_timeout_ms, "create topics", rd_kafka_event_CreateTopics_result,
-                       rd_kafka_CreateTopics_result_topics);
+                       rd_kafka_CreateTopics_result_topics, RD_KAFKA_RESP_ERR_TOPIC_ALREADY_EXISTS);
 }
 
 Result<std::vector<TopicOutcome>> KafkaAdmin::add_partitions(
@@ -308,7 +334,7 @@ Result<std::vector<TopicOutcome>> KafkaAdmin::add_partitions(
   rd_kafka_NewPartitions_destroy_array(requests.data(), requests.size());
   return topic_results(queue.q, m_timeout_ms, "add partitions",
                        rd_kafka_event_CreatePartitions_result,
-                       rd_kafka_CreatePartitions_result_topics);
+                       rd_kafka_CreatePartitions_result_topics, RD_KAFKA_RESP_ERR_NO_ERROR);
 }
 
 Result<std::vector<TopicOutcome>> KafkaAdmin::alter_configs(const std::vector<AlterConfig>& changes,
@@ -345,8 +371,9 @@ Result<std::vector<TopicOutcome>> KafkaAdmin::alter_configs(const std::vector<Al
   for (std::size_t i = 0; i < count; ++i) {
     TopicOutcome outcome;
     outcome.topic = rd_kafka_ConfigResource_name(results[i]);
-    if (rd_kafka_ConfigResource_error(results[i])) {
+    if (rd_kafka_resp_err_t err = rd_kafka_ConfigResource_error(results[i])) {
       outcome.ok = false;
+      outcome.retriable = transient(err);
       outcome.error = rd_kafka_ConfigResource_error_string(results[i]);
     }
     out.push_back(std::move(outcome));
@@ -369,13 +396,12 @@ Result<std::vector<TopicOutcome>> KafkaAdmin::delete_topics(
   rd_kafka_DeleteTopics(client, requests.data(), requests.size(), options.o, queue.q);
   rd_kafka_DeleteTopic_destroy_array(requests.data(), requests.size());
   return topic_results(queue.q, m_timeout_ms, "delete topics", rd_kafka_event_DeleteTopics_result,
-                       rd_kafka_DeleteTopics_result_topics);
+                       rd_kafka_DeleteTopics_result_topics,
+                       RD_KAFKA_RESP_ERR_UNKNOWN_TOPIC_OR_PART);
 }
 
-Result<std::map<std::string, std::vector<std::string>>> KafkaAdmin::active_readers(
-    const std::vector<std::string>& topics) {
+Result<std::map<std::string, std::vector<std::string>>> KafkaAdmin::active_readers() {
   rd_kafka_t* client = m_handle->client;
-  std::set<std::string> wanted(topics.begin(), topics.end());
   std::map<std::string, std::vector<std::string>> readers;
   std::vector<std::string> groups;
   {
@@ -383,6 +409,7 @@ Result<std::map<std::string, std::vector<std::string>>> KafkaAdmin::active_reade
     char error[512];
     rd_kafka_AdminOptions_set_request_timeout(options.o, m_timeout_ms, error, sizeof error);
     Queue queue(client);
+    ++m_requests.groups;
     rd_kafka_ListConsumerGroups(client, options.o, queue.q);
     Event event{rd_kafka_queue_poll(queue.q, m_timeout_ms + 5'000)};
     if (!event.e) return Error{"list consumer groups: no answer in time"};
@@ -403,6 +430,7 @@ Result<std::map<std::string, std::vector<std::string>>> KafkaAdmin::active_reade
   char error[512];
   rd_kafka_AdminOptions_set_request_timeout(options.o, m_timeout_ms, error, sizeof error);
   Queue queue(client);
+  ++m_requests.groups;
   rd_kafka_DescribeConsumerGroups(client, names.data(), names.size(), options.o, queue.q);
   Event event{rd_kafka_queue_poll(queue.q, m_timeout_ms + 5'000)};
   if (!event.e) return Error{"describe consumer groups: no answer in time"};
@@ -422,11 +450,13 @@ Result<std::map<std::string, std::vector<std::string>>> KafkaAdmin::active_reade
       const auto* partitions =
           rd_kafka_MemberAssignment_partitions(rd_kafka_MemberDescription_assignment(member));
       for (int p = 0; partitions && p < partitions->cnt; ++p) {
-        std::string topic = partitions->elems[p].topic;
-        if (wanted.count(topic)) read.insert(topic);
+        read.insert(partitions->elems[p].topic);
       }
     }
     for (const auto& topic : read) readers[topic].push_back(group);
+  }
+  for (auto& [topic, groups_reading] : readers) {
+    std::sort(groups_reading.begin(), groups_reading.end());
   }
   return readers;
 }

@@ -22,6 +22,7 @@ struct KafkaOptions {
 struct RequestCounter {
   int metadata = 0;
   int describe_configs = 0;
+  int groups = 0;  // ListConsumerGroups, DescribeConsumerGroups
   int writes = 0;  // CreateTopics, CreatePartitions, AlterConfigs, DeleteTopics
 };
 
@@ -34,7 +35,7 @@ class KafkaAdmin : public ClusterReader, public ClusterWriter {
   KafkaAdmin& operator=(const KafkaAdmin&) = delete;
 
   // One metadata request, one batched DescribeConfigs for the managed topics that exist, one for
-  // a broker's auto.create.topics.enable.
+  // a broker's auto.create.topics.enable, one ListConsumerGroups and one DescribeConsumerGroups.
   Result<ClusterState> read(const std::vector<std::string>& managed) override;
 
   Result<std::vector<TopicOutcome>> create_topics(const std::vector<CreateTopic>& topics,
@@ -44,11 +45,6 @@ class KafkaAdmin : public ClusterReader, public ClusterWriter {
   Result<std::vector<TopicOutcome>> alter_configs(const std::vector<AlterConfig>& changes,
                                                   bool validate_only) override;
   Result<std::vector<TopicOutcome>> delete_topics(const std::vector<DeleteTopic>& topics) override;
-  // Groups with live members assigned partitions of `topics`: ListConsumerGroups and one
-  // DescribeConsumerGroups for all of them.
-  Result<std::map<std::string, std::vector<std::string>>> active_readers(
-      const std::vector<std::string>& topics);
-
   // Messages held now (high minus low watermark, summed over partitions), one ListOffsets
   // query per partition: used only for dead topics about to be deleted.
   Result<std::map<std::string, std::int64_t>> message_counts(
@@ -61,6 +57,9 @@ class KafkaAdmin : public ClusterReader, public ClusterWriter {
 
  private:
   struct Handle;
+  // Groups with live members assigned partitions of each topic: ListConsumerGroups and one
+  // DescribeConsumerGroups for all of them.
+  Result<std::map<std::string, std::vector<std::string>>> active_readers();
   explicit KafkaAdmin(std::unique_ptr<Handle> handle, int timeout_ms);
 
   std::unique_ptr<Handle> m_handle;

@@ -1,4 +1,5 @@
-// Snapshot files: {"version": 1, "clusterId", "brokers", "autoCreateTopics", "topics": {...}}.
+// Snapshot files: {"version": 1, "clusterId", "brokers", "autoCreateTopics", "topics": {...},
+// "readers": {topic: [group, ...]}}.
 #include "cluster/snapshot.hpp"
 
 #include <fstream>
@@ -26,6 +27,7 @@ std::string write_snapshot(const ClusterState& state) {
     topics[name] = t;
   }
   root["topics"] = topics;
+  root["readers"] = state.readers;
   return root.dump(2) + "\n";
 }
 
@@ -50,6 +52,9 @@ Result<ClusterState> parse_snapshot(const std::string& text) {
       }
       topic.internal = t.value("internal", false);
       state.topics[name] = topic;
+    }
+    if (root.contains("readers")) {
+      state.readers = root["readers"].get<std::map<std::string, std::vector<std::string>>>();
     }
     return state;
   } catch (const nlohmann::json::exception& e) {

@@ -28,6 +28,9 @@ struct ClusterState {
   std::int64_t brokers = 0;
   std::optional<bool> auto_create_topics;  // the broker's auto.create.topics.enable, if read
   std::map<std::string, ClusterTopic> topics;
+  // Topic -> consumer groups with live members assigned its partitions, sorted. A topic read
+  // now must not be deleted from under its consumers.
+  std::map<std::string, std::vector<std::string>> readers;
 
   friend bool operator==(const ClusterState&, const ClusterState&) = default;
 };

@@ -17,6 +17,7 @@ struct TopicOutcome {
   bool ok = true;
   bool already_done = false;  // e.g. TOPIC_ALREADY_EXISTS from a concurrent run
   std::string error;          // why it failed, in words
+  bool retriable = false;     // the broker calls the failure transient: worth another try
 };
 
 class ClusterWriter {

@@ -171,6 +171,7 @@ Plan diff(const std::vector<EffectiveTopic>& desired, const ClusterState& actual
   for (auto* group : {&b.creates, &b.grows, &b.alters, &b.deletes}) {
     for (auto& action : *group) b.plan.actions.push_back(std::move(action));
   }
+  block_deletes_with_readers(b.plan, actual.readers);
   return b.plan;
 }
 
@@ -212,6 +213,7 @@ void block_non_empty_dead_deletes(Plan& plan, const std::map<std::string, std::i
 void block_deletes_with_readers(Plan& plan,
                                 const std::map<std::string, std::vector<std::string>>& readers) {
   std::vector<Action> kept;
+  std::set<std::string> held;  // sources whose delete is blocked
   for (auto& action : plan.actions) {
     const auto* d = std::get_if<DeleteTopic>(&action);
     auto it = d ? readers.find(d->name) : readers.end();
@@ -219,6 +221,7 @@ void block_deletes_with_readers(Plan& plan,
       kept.push_back(std::move(action));
       continue;
     }
+    held.insert(d->name);
     plan.blocked.push_back(BlockedChange{
         d->name, "delete/no-active-consumers",
         fmt::format("'{}' is read by group(s) with live members ({}): stop the consumers, remove "
@@ -226,7 +229,23 @@ void block_deletes_with_readers(Plan& plan,
                     d->name, fmt::join(it->second, ", ")),
         d->at});
   }
-  plan.actions = std::move(kept);
+  // A source that stays may still send failures to its dead topic, so that stays too.
+  plan.actions.clear();
+  for (auto& action : kept) {
+    const auto* d = std::get_if<DeleteTopic>(&action);
+    std::string source = d && d->name.ends_with(".dead")
+                             ? d->name.substr(0, d->name.size() - std::string(".dead").size())
+                             : "";
+    if (source.empty() || !held.count(source)) {
+      plan.actions.push_back(std::move(action));
+      continue;
+    }
+    plan.blocked.push_back(BlockedChange{
+        d->name, "dead/delete-order",
+        fmt::format("'{}' is deleted only with its source '{}', whose delete is blocked", d->name,
+                    source),
+        d->at});
+  }
 }
 
 }  // namespace topicform

@@ -20,7 +20,8 @@ struct DiffOptions {
 ConfigMap desired_configs(const EffectiveTopic& topic);
 
 // Actions come in apply order: creates (each source followed by its dead topic), partition
-// increases, config changes, deletes (sources before their dead topics).
+// increases, config changes, deletes (sources before their dead topics). Deletes of topics that
+// `actual.readers` shows read now are blocked.
 Plan diff(const std::vector<EffectiveTopic>& desired, const ClusterState& actual,
           const DiffOptions& options);
 

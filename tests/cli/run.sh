@@ -85,6 +85,11 @@ if grep -q hunter2 "$tmp/out" "$tmp/err"; then echo "cli: FAILED a secret value 
 expect "unreachable cluster with credentials" 1 "$NOTHING" "^topicform: error: read cluster metadata: " -- \
   "$bin" plan --timeout 2 --bootstrap-server 127.0.0.1:1 --command-config "$tmp/client.properties" topics
 if grep -q hunter2 "$tmp/out" "$tmp/err"; then echo "cli: FAILED a secret value was printed" >&2; failed=$((failed + 1)); fi
+# librdkafka's debug output lists the client configuration: secret values must show redacted.
+expect "secrets stay hidden at debug verbosity" 1 "$NOTHING" "sasl.password = \[redacted\]" -- \
+  "$bin" plan --timeout 2 --bootstrap-server 127.0.0.1:1 -X debug=all --command-config "$tmp/client.properties" \
+  -X ssl.key.password=hunter2-key -X sasl.oauthbearer.config=hunter2-token topics
+if grep -q hunter2 "$tmp/out" "$tmp/err"; then echo "cli: FAILED a secret value was printed at debug verbosity" >&2; failed=$((failed + 1)); fi
 expect "no cluster configured" 1 "$NOTHING" "^topicform: error: no cluster: " -- \
   env -u KAFKA_BOOTSTRAP_SERVERS "$bin" plan tests/corpus/name-past-tense
 

@@ -32,6 +32,7 @@ check plan-empty.txt plan --color never --cluster-snapshot "$here/snapshots/empt
 check plan-drifted.txt plan --color never --cluster-snapshot "$snapshot" topics
 check plan-drifted.json plan --format json --cluster-snapshot "$snapshot" topics
 check plan-drifted.md plan --format markdown --cluster-snapshot "$snapshot" topics
+check plan-read-now.txt plan --color never --allow-delete --cluster-snapshot "$here/snapshots/read-now.json" "$here/deleting"
 check rules.txt rules
 check rules.json rules --format json
 echo "golden: $passed passed, $failed failed"

@@ -144,6 +144,10 @@ done
 [ "$blocked" = yes ] && ok || bad "a live consumer group blocks the delete"
 expect_exit 1 "apply refuses to delete a topic being read" "$bin" apply --auto-approve --allow-delete --bootstrap-server "$S" "$p"
 expect_out "read by group\(s\) with live members \(reader-service\)" "blocking message names the group"
+expect_out "\[dead/delete-order\]" "its dead topic stays while the source is read"
+"$bin" plan --bootstrap-server "$S" --write-snapshot "$tmp/read.json" "$p" >/dev/null 2>&1
+python3 -c 'import json,sys; r=json.load(open(sys.argv[1]))["readers"]; sys.exit(r.get(sys.argv[2]) != ["reader-service"])' \
+  "$tmp/read.json" "$d.created" && ok || bad "the snapshot lists the group reading the topic"
 kill "$consumer"; wait "$consumer" 2>/dev/null
 for _ in $(seq 1 60); do
   "$bin" plan --allow-delete --bootstrap-server "$S" "$p" >"$tmp/out" 2>&1 || true

@@ -1,6 +1,7 @@
 // diff() and apply_plan(): the plan's content and order, blocks, and convergence on a fake cluster.
 #include "core/diff.hpp"
 
+#include <algorithm>
 #include <random>
 
 #include <fmt/format.h>
@@ -197,6 +198,70 @@ TEST(Apply, StopsLaterPhasesAfterAFailure) {
   EXPECT_EQ(report.error, "create topics: Local: Broker transport failure");
 }
 
+// A cluster whose creates fail for the first `flaky` tries of each topic, as a broker does while
+// its controller moves.
+class Flaky : public FakeCluster {
+ public:
+  Flaky(ClusterState state, int flaky, bool transient)
+      : FakeCluster(std::move(state)), m_flaky(flaky), m_transient(transient) {}
+  Result<std::vector<TopicOutcome>> create_topics(const std::vector<CreateTopic>& topics,
+                                                  bool validate_only) override {
+    ++calls;
+    std::vector<CreateTopic> pass;
+    std::vector<TopicOutcome> failed;
+    for (const auto& t : topics) {
+      if (m_tries[t.name]++ < m_flaky) {
+        failed.push_back({t.name, false, false, "This is not the correct controller", m_transient});
+      } else {
+        pass.push_back(t);
+      }
+    }
+    auto out = *FakeCluster::create_topics(pass, validate_only);
+    out.insert(out.end(), failed.begin(), failed.end());
+    return out;
+  }
+  int calls = 0;
+
+ private:
+  int m_flaky;
+  bool m_transient;
+  std::map<std::string, int> m_tries;
+};
+
+TEST(Apply, RetriesOnlyTheTopicsThatFailedTransiently) {
+  auto d = desired(topic("orders.created", 3));
+  Flaky flaky(cluster(), 2, true);
+  std::vector<std::string> lines;
+  std::vector<int> pauses;
+  RetryPolicy retry{3, [&](int attempt) { pauses.push_back(attempt); }};
+  ApplyReport report = apply_plan(
+      diff(d->topics, cluster(), {}), flaky,
+      [&](const std::string& line) { lines.push_back(line); }, 1000, retry);
+  EXPECT_TRUE(report.succeeded());
+  EXPECT_EQ(flaky.calls, 3);
+  EXPECT_EQ(pauses, (std::vector<int>{1, 2}));
+  EXPECT_EQ(flaky.state().topics.size(), 2u);
+  EXPECT_NE(std::find(lines.begin(), lines.end(),
+                      "  retry   create of 2 topic(s) after a transient error (1/3)"),
+            lines.end());
+}
+
+TEST(Apply, GivesUpAfterTheBoundAndOnLastingErrors) {
+  auto d = desired(topic("orders.created", 3));
+  RetryPolicy retry{2, [](int) {}};
+  Flaky always(cluster(), 100, true);
+  ApplyReport bounded = apply_plan(
+      diff(d->topics, cluster(), {}), always, [](const std::string&) {}, 1000, retry);
+  EXPECT_FALSE(bounded.succeeded());
+  EXPECT_EQ(always.calls, 3);  // the first try and two retries
+  EXPECT_EQ(bounded.count(ActionStatus::failed), 2u);
+  Flaky lasting(cluster(), 1, false);
+  ApplyReport once = apply_plan(
+      diff(d->topics, cluster(), {}), lasting, [](const std::string&) {}, 1000, retry);
+  EXPECT_FALSE(once.succeeded());
+  EXPECT_EQ(lasting.calls, 1);
+}
+
 }  // namespace
 }  // namespace topicform
 
@@ -206,15 +271,35 @@ namespace {
 TEST(Diff, DeletesOfTopicsWithLiveReadersAreBlocked) {
   Plan plan;
   plan.actions = {DeleteTopic{"orders.created", {"t.yaml", 9, 12}},
-                  DeleteTopic{"orders.created.dead", {"t.yaml", 9, 12}}};
+                  DeleteTopic{"orders.created.dead", {"t.yaml", 9, 12}},
+                  DeleteTopic{"orders.paid", {"u.yaml", 9, 12}}};
   block_deletes_with_readers(plan, {{"orders.created", {"billing-service"}}});
   ASSERT_EQ(plan.actions.size(), 1u);
-  EXPECT_EQ(action_topic(plan.actions[0]), "orders.created.dead");
-  ASSERT_EQ(plan.blocked.size(), 1u);
+  EXPECT_EQ(action_topic(plan.actions[0]), "orders.paid");
+  ASSERT_EQ(plan.blocked.size(), 2u);
   EXPECT_EQ(plan.blocked[0].rule, "delete/no-active-consumers");
   EXPECT_EQ(plan.blocked[0].message,
             "'orders.created' is read by group(s) with live members (billing-service): stop the "
             "consumers, remove the topic from their config and delete the groups first");
+  EXPECT_EQ(plan.blocked[1].rule, "dead/delete-order");
+  EXPECT_EQ(plan.blocked[1].message,
+            "'orders.created.dead' is deleted only with its source 'orders.created', whose delete "
+            "is blocked");
+}
+
+TEST(Diff, ReadsTheReadersFromTheClusterState) {
+  auto d = desired(topic("orders.created", 3, "none", "  deleted: true\n"));
+  auto state = cluster({{"orders.created", {"", 3, 1, {}, true, false}},
+                        {"orders.created.dead", {"", 1, 1, {}, true, false}}});
+  DiffOptions allow{true, "", ""};
+  EXPECT_EQ(diff(d->topics, state, allow).actions.size(), 2u);
+  state.readers["orders.created.dead"] = {"replay-service"};
+  Plan plan = diff(d->topics, state, allow);
+  ASSERT_EQ(plan.actions.size(), 1u);
+  EXPECT_EQ(action_topic(plan.actions[0]), "orders.created");
+  ASSERT_EQ(plan.blocked.size(), 1u);
+  EXPECT_EQ(plan.blocked[0].topic, "orders.created.dead");
+  EXPECT_EQ(plan.blocked[0].rule, "delete/no-active-consumers");
 }
 
 }  // namespace
