@@ -14,6 +14,7 @@ inline constexpr int kExitChanges = 2;  // plan --detailed-exitcode: there are c
 int run_validate(const std::vector<std::string>& args);
 int run_apply(const std::vector<std::string>& args);
 int run_plan(const std::vector<std::string>& args);
+int run_docs(const std::vector<std::string>& args);
 int run_rules(const std::vector<std::string>& args);
 int run_version(const std::vector<std::string>& args);
 

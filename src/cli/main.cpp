@@ -19,6 +19,7 @@ Commands:
   validate [PATH...]   check manifests offline: YAML, schema and every design rule
   plan [PATH...]       show what apply would change on the cluster (writes nothing)
   apply [PATH...]      execute the plan: create, grow and configure topics, then verify
+  docs [PATH...]       generate the topic catalogue: Markdown, HTML or AsyncAPI
   rules                list the rules with their ids, severities and summaries
   version              print the version
 
@@ -42,6 +43,7 @@ int main(int argc, char** argv) {
     if (command == "validate") return topicform::run_validate(args);
     if (command == "apply") return topicform::run_apply(args);
     if (command == "plan") return topicform::run_plan(args);
+    if (command == "docs") return topicform::run_docs(args);
     if (command == "rules") return topicform::run_rules(args);
     if (command == "version" || command == "--version") return topicform::run_version(args);
   } catch (const std::exception& e) {

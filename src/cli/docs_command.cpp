@@ -1,0 +1,150 @@
+// `topicform docs`: the topic catalogue from the manifests, written to a folder; needs no cluster.
+#include <unistd.h>
+
+#include <filesystem>
+#include <fstream>
+#include <iostream>
+#include <set>
+
+#include <fmt/format.h>
+#include <boost/program_options.hpp>
+
+#include "cli/checked_project.hpp"
+#include "cli/commands.hpp"
+#include "cli/terminal.hpp"
+#include "docs/asyncapi.hpp"
+#include "docs/html_catalogue.hpp"
+#include "docs/markdown_catalogue.hpp"
+#include "render/diagnostics_render.hpp"
+
+namespace topicform {
+namespace po = boost::program_options;
+namespace fs = std::filesystem;
+namespace {
+
+constexpr const char* kUsage = R"(Usage: topicform docs [PATH...] --out DIR [options]
+
+Generates the topic catalogue from the manifests (no cluster needed): who owns each topic, who
+writes and reads it, its key and ordering, how long messages live, its config and where failures
+land. The manifests are validated first; with errors nothing is written.
+
+Formats:
+  markdown   README.md (index by domain and by team, Mermaid diagrams) and topics/<name>.md
+  html       index.html with a search box, and topics/<name>.html; self-contained, works offline
+  asyncapi   asyncapi.json: an AsyncAPI 3.0 document with Kafka bindings
+
+Output is byte-identical for the same manifests, so it can be committed and diffed. A list of
+the files written is kept in DIR/.topicform-docs; pages of topics that are gone are removed.
+
+Exit status: 0 written, 1 errors in the manifests, bad usage or a file that cannot be written.
+
+Options)";
+
+struct DocsOptions {
+  std::vector<std::string> paths;
+  std::string format = "markdown";
+  std::string out;
+  std::string environment;
+  std::string colour = "auto";
+};
+
+constexpr const char* kListName = ".topicform-docs";
+
+int fail(const std::string& message) {
+  std::cerr << fmt::format("topicform: error: {}\n", message);
+  return kExitFailure;
+}
+
+// Writes `files` under `dir`, then removes what the previous run wrote and this one did not.
+std::string write_files(const fs::path& dir, const DocFiles& files) {
+  std::set<std::string> before;
+  {
+    std::ifstream list(dir / kListName);
+    for (std::string line; std::getline(list, line);) before.insert(line);
+  }
+  std::error_code ec;
+  for (const auto& [name, content] : files) {
+    fs::path path = dir / name;
+    fs::create_directories(path.parent_path(), ec);
+    std::ofstream out(path, std::ios::binary);
+    out << content;
+    if (!out) return fmt::format("cannot write '{}'", path.string());
+    before.erase(name);
+  }
+  for (const auto& stale : before) {
+    // Only plain relative names this command wrote itself are removed.
+    if (stale.empty() || stale.find("..") != std::string::npos || stale[0] == '/') continue;
+    fs::remove(dir / stale, ec);
+  }
+  std::ofstream list(dir / kListName, std::ios::binary);
+  for (const auto& [name, content] : files) list << name << "\n";
+  if (!list) return fmt::format("cannot write '{}'", (dir / kListName).string());
+  return "";
+}
+
+}  // namespace
+
+int run_docs(const std::vector<std::string>& args) {
+  DocsOptions options;
+  po::options_description visible(kUsage);
+  visible.add_options()("help,h", "show this help")(
+      "format,f", po::value(&options.format)->default_value("markdown"),
+      "markdown, html or asyncapi")("out,o", po::value(&options.out),
+                                    "folder to write the catalogue to (created if missing)")(
+      "env,e", po::value(&options.environment),
+      "environment whose figures the pages show (default: the settings' default)")(
+      "color", po::value(&options.colour)->default_value("auto"),
+      "colour of diagnostics: auto (only on a terminal, off with NO_COLOR), always or never");
+  po::options_description hidden;
+  hidden.add_options()("path", po::value(&options.paths));
+  po::options_description all;
+  all.add(visible).add(hidden);
+  po::positional_options_description positional;
+  positional.add("path", -1);
+  po::variables_map vm;
+  try {
+    po::store(po::command_line_parser(args).options(all).positional(positional).run(), vm);
+    po::notify(vm);
+  } catch (const po::error& e) {
+    std::cerr << fmt::format("topicform: error: {}\nsee 'topicform docs --help'\n", e.what());
+    return kExitFailure;
+  }
+  if (vm.count("help")) {
+    std::cout << visible << "\nExamples:\n  topicform docs topics/ --out catalogue/\n"
+              << "  topicform docs topics/ --format html --out public/topics\n"
+              << "  topicform docs topics/ --format asyncapi --env prod --out api/\n";
+    return kExitOk;
+  }
+  if (options.format != "markdown" && options.format != "html" && options.format != "asyncapi") {
+    std::cerr << fmt::format(
+        "topicform: error: unknown format '{}': use markdown, html or asyncapi\n", options.format);
+    return kExitFailure;
+  }
+  if (options.out.empty()) {
+    std::cerr << "topicform: error: --out DIR is required\nsee 'topicform docs --help'\n";
+    return kExitFailure;
+  }
+  if (options.paths.empty()) options.paths.push_back("topics");
+
+  auto checked = load_and_check(options.paths, options.environment);
+  if (!checked->diagnostics.empty()) {
+    ValidationSummary summary{checked->project.files.size(), checked->topics.size(),
+                              checked->environment.name};
+    std::cerr << render_text(checked->diagnostics, summary,
+                             use_colour(options.colour, STDERR_FILENO));
+  }
+  if (has_errors(checked->diagnostics)) {
+    return fail("the manifests have errors; no catalogue was written");
+  }
+  Catalogue catalogue =
+      build_catalogue(checked->topics, checked->project.settings, checked->environment);
+  DocFiles files = options.format == "html"       ? render_html_catalogue(catalogue)
+                   : options.format == "asyncapi" ? render_asyncapi(catalogue)
+                                                  : render_markdown_catalogue(catalogue);
+  if (auto error = write_files(options.out, files); !error.empty()) return fail(error);
+  std::cerr << fmt::format("docs: wrote {} file(s) for {} topic(s) to {}\n", files.size(),
+                           catalogue.topics.size(), options.out);
+  return kExitOk;
+}
+
+}  // namespace topicform

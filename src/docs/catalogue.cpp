@@ -1,0 +1,102 @@
+// Gathers each source topic with its dead topic, domain, owner and per-environment figures.
+#include "docs/catalogue.hpp"
+
+#include <algorithm>
+#include <filesystem>
+
+#include "core/rules/rules.hpp"
+#include "core/units.hpp"
+
+namespace topicform {
+namespace {
+
+std::string domain_of(const EffectiveTopic& topic) {
+  if (auto it = topic.spec->labels.find("domain"); it != topic.spec->labels.end()) {
+    return it->second;
+  }
+  return topic.name.substr(0, topic.name.find('.'));
+}
+
+// A relative schema path is written relative to its manifest; show it from the project root.
+std::string resolve_schema(const std::string& schema, const std::string& manifest) {
+  if (schema.empty() || schema.find("://") != std::string::npos) return schema;
+  auto joined = std::filesystem::path(manifest).parent_path() / schema;
+  return joined.lexically_normal().generic_string();
+}
+
+EnvironmentFigures figures(const std::string& environment, const EffectiveTopic& topic) {
+  EnvironmentFigures out{environment, topic.partitions.value, topic.replication_factor.value,
+                         retention_text(topic), std::nullopt};
+  out.min_insync_replicas = topic.config_integer("min.insync.replicas");
+  return out;
+}
+
+}  // namespace
+
+bool CatalogueTopic::environments_differ() const {
+  return std::adjacent_find(
+             environments.begin(), environments.end(), [](const auto& a, const auto& b) {
+               return a.partitions != b.partitions ||
+                      a.replication_factor != b.replication_factor || a.retention != b.retention ||
+                      a.min_insync_replicas != b.min_insync_replicas;
+             }) != environments.end();
+}
+
+Catalogue build_catalogue(const std::vector<EffectiveTopic>& topics, const Settings& settings,
+                          const Environment& environment) {
+  Catalogue catalogue;
+  catalogue.environment = environment.name;
+  catalogue.environments = settings.environments;
+  // Findings were reported when the topics were checked; resolving again only repeats them.
+  std::vector<Diagnostic> ignored;
+  RuleSink quiet(settings, ignored);
+  for (const auto& topic : topics) {
+    if (topic.is_dead) {
+      if (!catalogue.topics.empty() && catalogue.topics.back().topic.spec == topic.spec) {
+        catalogue.topics.back().dead = topic;
+      }
+      continue;
+    }
+    if (topic.spec->deleted.value) continue;
+    CatalogueTopic entry;
+    entry.topic = topic;
+    entry.domain = domain_of(topic);
+    entry.manifest = topic.spec->document.file;
+    entry.schema = resolve_schema(topic.spec->owner.schema.value, entry.manifest);
+    entry.storage_bytes = estimate_storage_bytes(topic);
+    for (const auto& [name, env] : settings.environments) {
+      entry.environments.push_back(name == environment.name
+                                       ? figures(name, topic)
+                                       : figures(name, resolve_topic(*topic.spec, env, quiet)));
+    }
+    catalogue.topics.push_back(std::move(entry));
+  }
+  std::stable_sort(catalogue.topics.begin(), catalogue.topics.end(),
+                   [](const auto& a, const auto& b) { return a.name() < b.name(); });
+  for (std::size_t i = 0; i < catalogue.topics.size(); ++i) {
+    const auto& entry = catalogue.topics[i];
+    catalogue.by_domain[entry.domain].push_back(i);
+    const std::string& team = entry.spec().owner.team.value;
+    catalogue.by_team[team.empty() ? "(no team)" : team].push_back(i);
+  }
+  return catalogue;
+}
+
+std::string retention_text(const EffectiveTopic& topic) {
+  // A retention written as `config: {retention.ms: ...}` is stated too.
+  auto ms = topic.config_integer("retention.ms");
+  if (!topic.retention_stated || !ms) return "broker default";
+  return format_duration_ms(*ms);
+}
+
+std::string page_name(const std::string& topic) {
+  std::string out;
+  for (char c : topic) {
+    bool safe = (c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z') || (c >= '0' && c <= '9') ||
+                c == '.' || c == '-' || c == '_';
+    out += safe ? c : '_';
+  }
+  return out;
+}
+
+}  // namespace topicform

@@ -1,0 +1,66 @@
+// The topic catalogue: what `topicform docs` shows of each topic, gathered once for every format.
+#pragma once
+
+#include <cstdint>
+#include <map>
+#include <optional>
+#include <string>
+#include <vector>
+
+#include "core/effective_topic.hpp"
+#include "core/settings.hpp"
+#include "core/topic_spec.hpp"
+
+namespace topicform {
+
+// How one environment has a topic, in the units people read.
+struct EnvironmentFigures {
+  std::string environment;
+  std::int64_t partitions = 0;
+  std::int64_t replication_factor = 0;
+  std::string retention;  // "7d", "infinite", or "broker default"
+  std::optional<std::int64_t> min_insync_replicas;
+
+  friend bool operator==(const EnvironmentFigures&, const EnvironmentFigures&) = default;
+};
+
+struct CatalogueTopic {
+  EffectiveTopic topic;                // in the catalogue's environment
+  std::optional<EffectiveTopic> dead;  // its `.dead` topic, if it has one
+  std::string domain;                  // the `domain` label, else the name's first segment
+  std::string manifest;                // the manifest's path as it was read
+  std::string schema;                  // the schema as written, resolved against the manifest
+  std::optional<double> storage_bytes;
+  std::vector<EnvironmentFigures> environments;  // every declared environment, by name
+
+  const TopicSpec& spec() const { return *topic.spec; }
+  const std::string& name() const { return topic.name; }
+  // Environments whose figures differ from another's; empty when all agree.
+  bool environments_differ() const;
+};
+
+struct Catalogue {
+  std::string environment;
+  std::vector<CatalogueTopic> topics;  // source topics (not `.dead`, not deleted), by name
+  std::map<std::string, Environment> environments;
+  // Indexes into `topics`, by domain and by owning team.
+  std::map<std::string, std::vector<std::size_t>> by_domain;
+  std::map<std::string, std::vector<std::size_t>> by_team;
+};
+
+// Builds the catalogue from checked topics (sources followed by their dead topics, as
+// check_topics returns them) for `environment`; other environments are resolved from the specs.
+// The result points into the specs, which must outlive it.
+Catalogue build_catalogue(const std::vector<EffectiveTopic>& topics, const Settings& settings,
+                          const Environment& environment);
+
+// Generated files: a path relative to the output folder -> its content.
+using DocFiles = std::map<std::string, std::string>;
+
+// How long messages live: "7d", "infinite", or "broker default" when the manifest says nothing.
+std::string retention_text(const EffectiveTopic& topic);
+
+// A string safe as a file name and a URL part: topic names already are, but be sure.
+std::string page_name(const std::string& topic);
+
+}  // namespace topicform

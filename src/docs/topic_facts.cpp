@@ -1,0 +1,106 @@
+// What the catalogue says about one topic, in human units.
+#include "docs/topic_facts.hpp"
+
+#include <fmt/format.h>
+
+#include "core/units.hpp"
+
+namespace topicform {
+namespace {
+
+std::string or_dash(const std::string& text) { return text.empty() ? "—" : text; }
+
+bool is_duration_key(const std::string& key) { return key.ends_with(".ms"); }
+bool is_size_key(const std::string& key) { return key.ends_with(".bytes"); }
+
+std::string human(const std::string& key, const std::string& value) {
+  auto number = parse_integer(value);
+  if (!number || *number < 0) return value;
+  if (is_duration_key(key)) return fmt::format("{} ({})", value, format_duration_ms(*number));
+  if (is_size_key(key)) {
+    return fmt::format("{} ({})", value, format_size_bytes(static_cast<double>(*number)));
+  }
+  return value;
+}
+
+}  // namespace
+
+std::string consumer_list(const OwnerCard& owner) {
+  std::vector<std::string> out;
+  for (const auto& c : owner.consumers) {
+    out.push_back(c.replicas.present && c.replicas.value != 1
+                      ? fmt::format("{} ({} replicas)", c.group.value, c.replicas.value)
+                      : c.group.value);
+  }
+  return fmt::format("{}", fmt::join(out, ", "));
+}
+
+std::vector<Fact> owner_facts(const CatalogueTopic& topic) {
+  const TopicSpec& spec = topic.spec();
+  const OwnerCard& owner = spec.owner;
+  std::vector<Fact> facts{
+      {"Kind", or_dash(spec.kind.value), ""},
+      {"Domain", topic.domain, ""},
+      {"Owning team", or_dash(owner.team.value), ""},
+      {"Producer", or_dash(owner.producer.value), ""},
+      {"Consumer groups", or_dash(consumer_list(owner)), ""},
+      {"Key", or_dash(owner.key.value), ""},
+      {"Ordering", or_dash(owner.ordering.value), ""},
+  };
+  bool url = topic.schema.find("://") != std::string::npos;
+  facts.push_back({"Schema", or_dash(topic.schema), url ? topic.schema : ""});
+  if (!owner.max_consumer_downtime.value.empty()) {
+    facts.push_back({"Longest consumer downtime", owner.max_consumer_downtime.value, ""});
+  }
+  if (!spec.replayable.value.empty())
+    facts.push_back({"Replayable from", spec.replayable.value, ""});
+  if (!spec.previous_name.value.empty()) {
+    facts.push_back({"Previous name", spec.previous_name.value, ""});
+  }
+  std::vector<std::string> labels;
+  for (const auto& [k, v] : spec.labels) labels.push_back(fmt::format("{}={}", k, v));
+  if (!labels.empty()) facts.push_back({"Labels", fmt::format("{}", fmt::join(labels, ", ")), ""});
+  facts.push_back({"Manifest", topic.manifest, ""});
+  return facts;
+}
+
+std::vector<Fact> storage_facts(const CatalogueTopic& topic) {
+  const EffectiveTopic& t = topic.topic;
+  std::vector<Fact> facts{
+      {"Partitions", std::to_string(t.partitions.value), ""},
+      {"Replication factor", std::to_string(t.replication_factor.value), ""},
+      {"Retention", retention_text(t), ""},
+  };
+  if (auto bytes = t.config_integer("retention.bytes")) {
+    facts.push_back({"Retention per partition",
+                     *bytes < 0 ? "unlimited" : format_size_bytes(static_cast<double>(*bytes)),
+                     ""});
+  }
+  facts.push_back({"Cleanup policy", fmt::format("{}", fmt::join(t.cleanup_policy, ", ")), ""});
+  if (auto isr = t.config_integer("min.insync.replicas")) {
+    facts.push_back({"Min in-sync replicas", std::to_string(*isr), ""});
+  }
+  if (topic.dead) {
+    facts.push_back(
+        {"Dead-letter topic",
+         fmt::format("{} ({} partition{}, {}, {})", topic.dead->name, topic.dead->partitions.value,
+                     topic.dead->partitions.value == 1 ? "" : "s", retention_text(*topic.dead),
+                     fmt::join(topic.dead->cleanup_policy, ", ")),
+         ""});
+  } else {
+    facts.push_back({"Dead-letter topic", "none", ""});
+  }
+  if (topic.storage_bytes) {
+    facts.push_back({"Storage estimate", format_size_bytes(*topic.storage_bytes), ""});
+  }
+  return facts;
+}
+
+std::vector<std::pair<std::string, std::string>> config_rows(const CatalogueTopic& topic) {
+  std::vector<std::pair<std::string, std::string>> rows;
+  for (const auto& [key, entry] : topic.topic.config)
+    rows.emplace_back(key, human(key, entry.value));
+  return rows;
+}
+
+}  // namespace topicform

@@ -1,0 +1,27 @@
+// The rows every format shows for a topic, worded once so Markdown and HTML say the same.
+#pragma once
+
+#include <string>
+#include <utility>
+#include <vector>
+
+#include "docs/catalogue.hpp"
+
+namespace topicform {
+
+struct Fact {
+  std::string label;
+  std::string value;
+  std::string link;  // a page of the catalogue (without extension) or a URL; empty for none
+};
+
+// Owner card: kind, domain, team, producer, consumer groups, key, ordering, schema, labels.
+std::vector<Fact> owner_facts(const CatalogueTopic& topic);
+// Storage: partitions, replication, retention, cleanup, dead topic, storage estimate.
+std::vector<Fact> storage_facts(const CatalogueTopic& topic);
+// Every desired config override, key -> value, with durations and sizes also in human units.
+std::vector<std::pair<std::string, std::string>> config_rows(const CatalogueTopic& topic);
+// "delivery-service (12 replicas), audit-service"
+std::string consumer_list(const OwnerCard& owner);
+
+}  // namespace topicform
