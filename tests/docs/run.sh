@@ -1,0 +1,59 @@
+#!/usr/bin/env bash
+# `topicform docs` on the example topics/: golden pages for each format, byte-identical re-runs,
+# stale pages removed, the AsyncAPI document validated against @asyncapi/specs, and the HTML and
+# the Mermaid blocks looked at in headless Chromium (screenshots in build/docs-artifacts).
+# Usage: tests/docs/run.sh TOPICFORM_BINARY   (from the repository root; UPDATE_GOLDEN=1 rewrites)
+set -uo pipefail
+bin=$(readlink -f "$1")
+root=$(pwd)
+golden="$root/tests/golden/docs"
+tmp=$(mktemp -d)
+trap 'rm -rf "$tmp"' EXIT
+passed=0
+failed=0
+ok() { passed=$((passed + 1)); }
+bad() { echo "docs: FAILED $*" >&2; failed=$((failed + 1)); }
+
+for format in markdown html asyncapi; do
+  "$bin" docs --format "$format" --out "$tmp/$format" topics 2>"$tmp/$format.err" || bad "$format: exit $?"
+  grep -qx "docs: wrote [0-9]* file(s) for 5 topic(s) to $tmp/$format" "$tmp/$format.err" && ok || bad "$format: progress line"
+  if [ "${UPDATE_GOLDEN:-}" = 1 ]; then
+    rm -rf "${golden:?}/$format" && mkdir -p "$golden" && cp -r "$tmp/$format" "$golden/$format"
+  fi
+  diff -r "$golden/$format" "$tmp/$format" >"$tmp/diff" && ok || { bad "$format differs from tests/golden/docs/$format"; head -40 "$tmp/diff" >&2; }
+  "$bin" docs --format "$format" --out "$tmp/again-$format" topics 2>/dev/null
+  diff -r "$tmp/$format" "$tmp/again-$format" >/dev/null && ok || bad "$format: a re-run is not byte-identical"
+done
+
+# A topic that leaves the manifests leaves the catalogue; files the command did not write stay.
+cp -r topics "$tmp/project"
+touch "$tmp/markdown/notes.txt"
+rm "$tmp/project/orders/created.yaml"
+"$bin" docs --out "$tmp/markdown" "$tmp/project" 2>/dev/null
+[ ! -e "$tmp/markdown/topics/orders.created.md" ] && ok || bad "the page of a removed topic is removed"
+[ -e "$tmp/markdown/notes.txt" ] && ok || bad "a file topicform did not write is kept"
+
+# Bad input: nothing written, a clear error.
+"$bin" docs --out "$tmp/never" tests/golden/bad >/dev/null 2>"$tmp/err" && bad "docs of a bad project succeeded" || ok
+grep -qx "topicform: error: the manifests have errors; no catalogue was written" "$tmp/err" && ok || bad "bad project message"
+[ ! -e "$tmp/never" ] && ok || bad "nothing is written for a bad project"
+"$bin" docs topics 2>"$tmp/err" && bad "docs without --out succeeded" || ok
+grep -qx "topicform: error: --out DIR is required" "$tmp/err" && ok || bad "missing --out message"
+
+# The checks in Node.js: the exact versions in package-lock.json, installed once into build/.
+node_dir="$root/build/docs-node"
+if ! cmp -s tests/docs/package-lock.json "$node_dir/package-lock.json" || [ ! -d "$node_dir/node_modules" ]; then
+  rm -rf "$node_dir" && mkdir -p "$node_dir"
+  cp tests/docs/package.json tests/docs/package-lock.json "$node_dir/"
+  (cd "$node_dir" && npm ci --no-audit --no-fund >"$tmp/npm.log" 2>&1) || { cat "$tmp/npm.log" >&2; bad "npm ci"; }
+fi
+export NODE_PATH="$node_dir/node_modules"
+node tests/docs/validate_asyncapi.js "$tmp/asyncapi/asyncapi.json" && ok || bad "AsyncAPI 3.0 schema validation"
+shots="$root/build/docs-artifacts"
+mkdir -p "$shots"
+timeout 300 node tests/docs/browser_check.js "$tmp/html" "$golden/markdown" "$shots" \
+  commerce.orders.events commerce.payments.events identity.users.state \
+  notifications.email.commands orders.created && ok || bad "the catalogue in headless Chromium"
+
+echo "docs: $passed passed, $failed failed"
+[ "$failed" -eq 0 ]

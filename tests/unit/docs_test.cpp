@@ -1,0 +1,119 @@
+// The catalogue model and its escaping: what every docs format relies on.
+#include <gtest/gtest.h>
+
+#include "core/check.hpp"
+#include "docs/asyncapi.hpp"
+#include "docs/catalogue.hpp"
+#include "docs/escape.hpp"
+#include "docs/flow.hpp"
+#include "docs/html_catalogue.hpp"
+#include "docs/markdown_catalogue.hpp"
+#include "manifest/project_loader.hpp"
+
+namespace topicform {
+namespace {
+
+constexpr const char* kManifests = R"(apiVersion: topicform/v1
+kind: Topic
+metadata: {name: orders.created, labels: {domain: sales}}
+spec:
+  description: An order was placed <script>alert(1)</script> | with a pipe.
+  kind: event
+  partitions: 3
+  retention: 7d
+  owner: {team: orders, producer: order-service, consumers: [billing-service], key: order_id}
+---
+apiVersion: topicform/v1
+kind: Topic
+metadata: {name: audit.recorded}
+spec:
+  description: Audit trail.
+  kind: event
+  partitions: 1
+  retention: 30d
+  deadLetter: {enabled: false}
+  owner: {team: audit, producer: audit-service, consumers: [], key: none}
+---
+apiVersion: topicform/v1
+kind: Topic
+metadata: {name: legacy.removed}
+spec:
+  description: Gone.
+  kind: event
+  partitions: 1
+  retention: 1d
+  deleted: true
+  owner: {team: orders, producer: old-service, consumers: [old-reader], key: none}
+)";
+
+struct Built {
+  Project project;
+  std::vector<EffectiveTopic> topics;
+  Catalogue catalogue;
+};
+
+std::unique_ptr<Built> build() {
+  auto b = std::make_unique<Built>();
+  load_manifest_text(kManifests, "topics/t.yaml", b->project);
+  std::vector<Diagnostic> diagnostics;
+  RuleSink sink(b->project.settings, diagnostics);
+  Environment env = select_environment(b->project.settings, "", sink);
+  b->topics = check_topics(b->project.topics, b->project.settings, env, sink);
+  b->catalogue = build_catalogue(b->topics, b->project.settings, env);
+  return b;
+}
+
+TEST(Docs, CatalogueHasSourcesByNameWithDomainsTeamsAndDeadTopics) {
+  auto b = build();
+  const Catalogue& c = b->catalogue;
+  ASSERT_EQ(c.topics.size(), 2u);  // the deleted topic is not catalogued
+  EXPECT_EQ(c.topics[0].name(), "audit.recorded");
+  EXPECT_EQ(c.topics[0].domain, "audit");  // from the name
+  EXPECT_FALSE(c.topics[0].dead.has_value());
+  EXPECT_EQ(c.topics[1].name(), "orders.created");
+  EXPECT_EQ(c.topics[1].domain, "sales");  // from the label
+  ASSERT_TRUE(c.topics[1].dead.has_value());
+  EXPECT_EQ(c.topics[1].dead->name, "orders.created.dead");
+  EXPECT_EQ(c.by_domain.at("sales"), (std::vector<std::size_t>{1}));
+  EXPECT_EQ(c.by_team.at("orders"), (std::vector<std::size_t>{1}));
+  EXPECT_EQ(retention_text(c.topics[1].topic), "7d");
+}
+
+TEST(Docs, FlowsGoFromProducerThroughTopicToGroupsAndDeadTopic) {
+  auto b = build();
+  Flow flow = topic_flow(b->catalogue.topics[1]);
+  EXPECT_EQ(render_mermaid(flow),
+            "flowchart LR\n  n0[(\"orders.created\")]\n  n1[\"order-service\"]\n"
+            "  n2[\"billing-service\"]\n  n3[(\"orders.created.dead\")]\n  n1 --> n0\n"
+            "  n0 --> n2\n  n2 -. failures .-> n3\n");
+}
+
+TEST(Docs, EscapingKeepsManifestTextInert) {
+  EXPECT_EQ(html_escape("<a href=\"x\">'&'</a>"),
+            "&lt;a href=&quot;x&quot;&gt;&#39;&amp;&#39;&lt;/a&gt;");
+  EXPECT_EQ(markdown_cell("a | b\nc"), "a \\| b c");
+  EXPECT_EQ(mermaid_label("say \"hi\" <b>"), "say #quot;hi#quot; #lt;b#gt;");
+  auto b = build();
+  DocFiles html = render_html_catalogue(b->catalogue);
+  const std::string& page = html.at("topics/orders.created.html");
+  EXPECT_EQ(page.find("<script>alert"), std::string::npos);
+  EXPECT_NE(page.find("&lt;script&gt;alert(1)&lt;/script&gt;"), std::string::npos);
+  DocFiles markdown = render_markdown_catalogue(b->catalogue);
+  EXPECT_NE(markdown.at("README.md").find("with a pipe."), std::string::npos);
+  EXPECT_NE(markdown.at("README.md").find("\\| with a pipe."), std::string::npos);
+}
+
+TEST(Docs, AsyncApiHasAChannelPerTopicAndAnOperationPerService) {
+  auto b = build();
+  const std::string doc = render_asyncapi(b->catalogue).at("asyncapi.json");
+  for (const char* part :
+       {"\"asyncapi\": \"3.0.0\"", "\"orders.created.dead\": {", "\"orders.created.send\": {",
+        "\"orders.created.receive.billing-service\": {", "\"audit.recorded.send\": {",
+        "\"cleanup.policy\": [", "\"x-owner\": {"}) {
+    EXPECT_NE(doc.find(part), std::string::npos) << part;
+  }
+  EXPECT_EQ(doc.find("legacy.removed"), std::string::npos);
+}
+
+}  // namespace
+}  // namespace topicform
