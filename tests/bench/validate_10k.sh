@@ -10,36 +10,7 @@ cmake --build build/release >/dev/null
 dir=$(mktemp -d)
 trap 'rm -rf "$dir"' EXIT
 cp topics/topicform.yaml "$dir/"
-python3 - "$dir" "$n" <<'PY'
-import os, sys
-root, n = sys.argv[1], int(sys.argv[2])
-for i in range(n):
-    domain = f"domain{i // 100}"
-    os.makedirs(f"{root}/{domain}", exist_ok=True)
-    with open(f"{root}/{domain}/t{i}.yaml", "w") as f:
-        f.write(f"""apiVersion: topicform/v1
-kind: Topic
-metadata:
-  name: {domain}.entity{i}.events
-  labels: {{domain: {domain}}}
-spec:
-  description: Generated topic number {i}.
-  kind: event
-  partitions: 3
-  retention: 7d
-  cleanupPolicy: delete
-  replayable: outbox
-  config: {{segment.bytes: 1073741824}}
-  owner:
-    team: team{i % 50}
-    producer: producer{i}-service
-    consumers: [consumer{i}-service, {{group: audit{i}-service, replicas: 2}}]
-    key: entity_id
-    ordering: per-key
-    schema: schemas/entity.json
-    maxConsumerDowntime: 2d
-""")
-PY
+python3 tests/bench/generate_manifests.py "$dir" "$n"
 # The budget rule fires at this size (20,000 topics on one broker); it is part of the work measured.
 best=""
 for run in 1 2 3; do

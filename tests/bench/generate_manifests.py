@@ -1,0 +1,35 @@
+#!/usr/bin/env python3
+"""Writes N topic manifests in the shape of topics/ (100 per domain, 50 teams) for benchmarks.
+
+Usage: generate_manifests.py DIR N
+"""
+import os
+import sys
+
+root, n = sys.argv[1], int(sys.argv[2])
+for i in range(n):
+    domain = f"domain{i // 100}"
+    os.makedirs(f"{root}/{domain}", exist_ok=True)
+    with open(f"{root}/{domain}/t{i}.yaml", "w") as f:
+        f.write(f"""apiVersion: topicform/v1
+kind: Topic
+metadata:
+  name: {domain}.entity{i}.events
+  labels: {{domain: {domain}}}
+spec:
+  description: Generated topic number {i}.
+  kind: event
+  partitions: 3
+  retention: 7d
+  cleanupPolicy: delete
+  replayable: outbox
+  config: {{segment.bytes: 1073741824}}
+  owner:
+    team: team{i % 50}
+    producer: producer{i}-service
+    consumers: [consumer{i}-service, {{group: audit{i}-service, replicas: 2}}]
+    key: entity_id
+    ordering: per-key
+    schema: schemas/entity.json
+    maxConsumerDowntime: 2d
+""")
