@@ -1,6 +1,7 @@
 // `topicform apply`: plan, confirm, execute in order, wait until led, re-read, report.
 #include <unistd.h>
 
+#include <algorithm>
 #include <chrono>
 #include <fstream>
 #include <iostream>
@@ -11,6 +12,7 @@
 #include <boost/program_options.hpp>
 
 #include "apply/apply.hpp"
+#include "cli/broker_wait.hpp"
 #include "cli/checked_project.hpp"
 #include "cli/cluster_connection.hpp"
 #include "cli/commands.hpp"
@@ -33,7 +35,13 @@ config changes -> deletes. Returns once every created topic has a leader for eac
 then reads the cluster again and reports anything left to change. Anything blocked: nothing is
 written. Safe to re-run: a converged cluster gets no writes.
 
-Exit status: 0 the cluster matches the manifests, 1 otherwise (errors, blocked, failed).
+As a Compose init container (or any one-shot job before consumers start):
+  topicform apply --auto-approve --wait-for-brokers --timeout 2m /topics
+waits until the cluster answers and enough brokers are registered (by default the highest
+replication factor in the manifests), then applies; on a converged cluster it writes nothing.
+
+Exit status: 0 the cluster matches the manifests, 1 otherwise (errors, blocked, failed, brokers
+not ready in time); the reason is the last line on stderr.
 
 Options)";
 
@@ -46,6 +54,8 @@ struct ApplyOptions {
   bool auto_approve = false;
   bool allow_delete = false;
   int wait_seconds = 60;
+  std::int64_t wait_for_brokers = -1;  // -1: do not wait; 0: the highest replication factor
+  bool stats = false;
 };
 
 constexpr int kRetries = 2;
@@ -113,6 +123,11 @@ int run_apply(const std::vector<std::string>& args) {
       "delete topics whose manifest says `deleted: true`")(
       "wait", po::value(&options.wait_seconds)->default_value(60),
       "seconds to wait for created topics to have leaders")(
+      "wait-for-brokers", po::value(&options.wait_for_brokers)->implicit_value(0),
+      "first wait (up to --timeout) until the cluster answers with at least N brokers; N "
+      "defaults to the highest replication factor in the manifests")(
+      "stats", po::bool_switch(&options.stats),
+      "print the number of admin requests sent, on stderr")(
       "color", po::value(&options.colour)->default_value("auto"), "auto, always or never");
   add_connection_options(visible, options.connection);
   po::options_description hidden;
@@ -148,6 +163,23 @@ int run_apply(const std::vector<std::string>& args) {
     return fail("the manifests have errors; nothing was applied");
   auto admin = connect_kafka(options.connection, checked->environment);
   if (!admin) return fail(admin.error().message);
+  auto print_stats = [&] {
+    if (!options.stats) return;
+    const RequestCounter& sent = (*admin)->requests();
+    std::cerr << fmt::format(
+        "requests: {} metadata, {} describe-configs, {} consumer-groups, {} "
+        "writes\n",
+        sent.metadata, sent.describe_configs, sent.groups, sent.writes);
+  };
+  if (options.wait_for_brokers >= 0) {
+    std::int64_t wanted = options.wait_for_brokers;
+    for (const auto& topic : checked->topics) {
+      if (options.wait_for_brokers == 0) wanted = std::max(wanted, topic.replication_factor.value);
+    }
+    auto ready = wait_for_brokers(**admin, std::max<std::int64_t>(wanted, 1),
+                                  *timeout_ms(options.connection));
+    if (!ready) return fail(ready.error().message);
+  }
   std::vector<std::string> managed;
   for (const auto& topic : checked->topics) managed.push_back(topic.name);
   DiffOptions diff_options{options.allow_delete, checked->environment.cluster_id,
@@ -177,7 +209,10 @@ int run_apply(const std::vector<std::string>& args) {
   std::cout << render_plan_text(plan, use_colour(options.colour, STDOUT_FILENO));
   std::cout.flush();
   if (plan.is_blocked()) return fail("the plan has blocked changes; nothing was applied");
-  if (!plan.has_changes()) return kExitOk;
+  if (!plan.has_changes()) {
+    print_stats();
+    return kExitOk;
+  }
   if (!options.auto_approve) {
     if (isatty(STDIN_FILENO) != 1) {
       return fail("no terminal to confirm on: run with --auto-approve to apply without asking");
@@ -222,6 +257,7 @@ int run_apply(const std::vector<std::string>& args) {
     std::cerr << render_plan_text(remaining, false);
     return fail(fmt::format("applied ({}), but the cluster still differs", status_line(report)));
   }
+  print_stats();
   std::cerr << fmt::format("Apply complete: {}. The cluster matches the manifests.\n",
                            status_line(report));
   return kExitOk;

@@ -3,6 +3,10 @@
 
 #include <cstdlib>
 
+#include <fmt/format.h>
+
+#include "core/units.hpp"
+
 namespace topicform {
 namespace po = boost::program_options;
 
@@ -12,14 +16,28 @@ void add_connection_options(po::options_description& options, ConnectionOptions&
       "command-config", po::value(&into.command_config),
       "a Java-style properties file of client settings (SASL, SSL)")(
       "property,X", po::value(&into.properties)->composing(), "a client property key=value")(
-      "timeout", po::value(&into.timeout_seconds)->default_value(30),
-      "seconds to wait for each cluster request");
+      "timeout", po::value(&into.timeout)->default_value("30s"),
+      "how long to wait for each cluster request, and with --wait-for-brokers for the brokers "
+      "(30s, 2m; a bare number is seconds)");
+}
+
+Result<int> timeout_ms(const ConnectionOptions& options) {
+  auto seconds = parse_integer(options.timeout);
+  auto ms =
+      seconds ? std::optional<std::int64_t>(*seconds * 1000) : parse_duration_ms(options.timeout);
+  if (!ms || *ms <= 0 || *ms > 24LL * 3'600'000) {
+    return Error{fmt::format("--timeout '{}' is not a duration between 1ms and 24h (e.g. 30s, 2m)",
+                             options.timeout)};
+  }
+  return static_cast<int>(*ms);
 }
 
 Result<std::unique_ptr<KafkaAdmin>> connect_kafka(const ConnectionOptions& options,
                                                   const Environment& environment) {
   KafkaOptions kafka;
-  kafka.timeout_ms = options.timeout_seconds * 1000;
+  auto timeout = timeout_ms(options);
+  if (!timeout) return timeout.error();
+  kafka.timeout_ms = *timeout;
   kafka.bootstrap_servers = options.bootstrap;
   if (kafka.bootstrap_servers.empty()) {
     const char* from_env = std::getenv("KAFKA_BOOTSTRAP_SERVERS");

@@ -16,8 +16,11 @@ struct ConnectionOptions {
   std::string bootstrap;
   std::string command_config;
   std::vector<std::string> properties;
-  int timeout_seconds = 30;
+  std::string timeout = "30s";  // a duration; a bare number is seconds
 };
+
+// --timeout in milliseconds, or an error naming the bad value.
+Result<int> timeout_ms(const ConnectionOptions& options);
 
 void add_connection_options(boost::program_options::options_description& options,
                             ConnectionOptions& into);

@@ -490,6 +490,16 @@ Result<std::map<std::string, std::int64_t>> KafkaAdmin::message_counts(
   return counts;
 }
 
+Result<std::int64_t> KafkaAdmin::registered_brokers(int timeout_ms) {
+  const struct rd_kafka_metadata* metadata = nullptr;
+  ++m_requests.metadata;
+  rd_kafka_resp_err_t err = rd_kafka_metadata(m_handle->client, 0, nullptr, &metadata, timeout_ms);
+  if (err) return Error{rd_kafka_err2str(err)};
+  std::int64_t brokers = metadata->broker_cnt;
+  rd_kafka_metadata_destroy(metadata);
+  return brokers;
+}
+
 Result<bool> KafkaAdmin::wait_until_led(const std::map<std::string, std::int64_t>& partitions,
                                         int timeout_ms) {
   std::map<std::string, std::int64_t> waiting = partitions;

@@ -50,6 +50,9 @@ class KafkaAdmin : public ClusterReader, public ClusterWriter {
   Result<std::map<std::string, std::int64_t>> message_counts(
       const std::vector<std::string>& topics);
 
+  // The brokers the cluster reports as registered now: one metadata request for no topics.
+  Result<std::int64_t> registered_brokers(int timeout_ms);
+
   Result<bool> wait_until_led(const std::map<std::string, std::int64_t>& partitions,
                               int timeout_ms) override;
 

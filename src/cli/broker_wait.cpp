@@ -1,0 +1,43 @@
+// Compose starts the init container as soon as the broker's healthcheck passes, which in a
+// cluster can be before the other brokers have registered; a RF-3 create then fails.
+#include "cli/broker_wait.hpp"
+
+#include <algorithm>
+#include <chrono>
+#include <iostream>
+#include <thread>
+
+#include <fmt/format.h>
+
+namespace topicform {
+
+Result<std::int64_t> wait_for_brokers(KafkaAdmin& admin, std::int64_t wanted, int timeout_ms) {
+  using Clock = std::chrono::steady_clock;
+  auto start = Clock::now();
+  auto deadline = start + std::chrono::milliseconds(timeout_ms);
+  auto pause = std::chrono::milliseconds(500);
+  std::string last = "no answer";
+  for (int attempt = 1;; ++attempt) {
+    auto left = std::chrono::duration_cast<std::chrono::milliseconds>(deadline - Clock::now());
+    int ask_ms = static_cast<int>(std::clamp<std::int64_t>(left.count(), 1, 2'000));
+    auto brokers = admin.registered_brokers(ask_ms);
+    if (brokers && *brokers >= wanted) {
+      std::cerr << fmt::format("waiting for brokers: {} of {} registered, ready\n", *brokers,
+                               wanted);
+      return *brokers;
+    }
+    last = brokers ? fmt::format("{} of {} registered", *brokers, wanted)
+                   : fmt::format("no answer ({})", brokers.error().message);
+    auto now = Clock::now();
+    if (now + pause >= deadline) break;
+    std::cerr << fmt::format("waiting for brokers: attempt {}: {}; next try in {:.1f}s\n", attempt,
+                             last, static_cast<double>(pause.count()) / 1000.0);
+    std::this_thread::sleep_for(pause);
+    pause = std::min(pause * 2, std::chrono::milliseconds(5'000));
+  }
+  auto waited = std::chrono::duration_cast<std::chrono::milliseconds>(Clock::now() - start);
+  return Error{fmt::format("gave up waiting for {} broker(s) after {:.1f}s: {}", wanted,
+                           static_cast<double>(waited.count()) / 1000.0, last)};
+}
+
+}  // namespace topicform
