@@ -1,0 +1,102 @@
+// A minimal service for the end-to-end test, like the runbook's: produces one message, or consumes
+// one as a member of a group (auto-commit off, from the earliest offset), over librdkafka.
+//   kafka_client produce TOPIC KEY VALUE
+//   kafka_client consume TOPIC GROUP SECONDS   exit 0 consumed, 3 topic missing, 4 nothing in time
+// The cluster is KAFKA_BOOTSTRAP_SERVERS, as the runbook's services read it.
+#include <librdkafka/rdkafka.h>
+
+#include <chrono>
+#include <cstdio>
+#include <cstdlib>
+#include <cstring>
+#include <string>
+
+namespace {
+
+rd_kafka_conf_t* base_config() {
+  const char* bootstrap = std::getenv("KAFKA_BOOTSTRAP_SERVERS");
+  if (!bootstrap || !*bootstrap) {
+    std::fprintf(stderr, "client: KAFKA_BOOTSTRAP_SERVERS is not set\n");
+    std::exit(2);
+  }
+  rd_kafka_conf_t* conf = rd_kafka_conf_new();
+  char error[512];
+  rd_kafka_conf_set(conf, "bootstrap.servers", bootstrap, error, sizeof error);
+  return conf;
+}
+
+void set(rd_kafka_conf_t* conf, const char* key, const char* value) {
+  char error[512];
+  if (rd_kafka_conf_set(conf, key, value, error, sizeof error) != RD_KAFKA_CONF_OK) {
+    std::fprintf(stderr, "client: %s\n", error);
+    std::exit(2);
+  }
+}
+
+int produce(const char* topic, const char* key, const char* value) {
+  rd_kafka_conf_t* conf = base_config();
+  set(conf, "acks", "all");
+  set(conf, "enable.idempotence", "true");
+  char error[512];
+  rd_kafka_t* producer = rd_kafka_new(RD_KAFKA_PRODUCER, conf, error, sizeof error);
+  if (!producer) return std::fprintf(stderr, "client: %s\n", error), 2;
+  rd_kafka_resp_err_t err =
+      rd_kafka_producev(producer, RD_KAFKA_V_TOPIC(topic), RD_KAFKA_V_KEY(key, std::strlen(key)),
+                        RD_KAFKA_V_VALUE(const_cast<char*>(value), std::strlen(value)),
+                        RD_KAFKA_V_MSGFLAGS(RD_KAFKA_MSG_F_COPY), RD_KAFKA_V_END);
+  if (!err) err = rd_kafka_flush(producer, 30'000);
+  rd_kafka_destroy(producer);
+  if (err) return std::fprintf(stderr, "client: produce: %s\n", rd_kafka_err2str(err)), 1;
+  std::printf("produced %s=%s to %s\n", key, value, topic);
+  return 0;
+}
+
+int consume(const char* topic, const char* group, int seconds) {
+  rd_kafka_conf_t* conf = base_config();
+  set(conf, "group.id", group);
+  set(conf, "enable.auto.commit", "false");
+  set(conf, "auto.offset.reset", "earliest");
+  set(conf, "allow.auto.create.topics", "false");
+  char error[512];
+  rd_kafka_t* consumer = rd_kafka_new(RD_KAFKA_CONSUMER, conf, error, sizeof error);
+  if (!consumer) return std::fprintf(stderr, "client: %s\n", error), 2;
+  rd_kafka_poll_set_consumer(consumer);
+  rd_kafka_topic_partition_list_t* topics = rd_kafka_topic_partition_list_new(1);
+  rd_kafka_topic_partition_list_add(topics, topic, RD_KAFKA_PARTITION_UA);
+  rd_kafka_subscribe(consumer, topics);
+  rd_kafka_topic_partition_list_destroy(topics);
+  int status = 4;
+  auto deadline = std::chrono::steady_clock::now() + std::chrono::seconds(seconds);
+  while (status == 4 && std::chrono::steady_clock::now() < deadline) {
+    rd_kafka_message_t* message = rd_kafka_consumer_poll(consumer, 500);
+    if (!message) continue;
+    if (message->err == RD_KAFKA_RESP_ERR_UNKNOWN_TOPIC_OR_PART ||
+        message->err == RD_KAFKA_RESP_ERR__UNKNOWN_TOPIC) {
+      std::fprintf(stderr, "client: %s\n", rd_kafka_message_errstr(message));
+      status = 3;
+    } else if (!message->err) {
+      std::printf("consumed %.*s=%.*s from %s as %s\n", static_cast<int>(message->key_len),
+                  static_cast<const char*>(message->key), static_cast<int>(message->len),
+                  static_cast<const char*>(message->payload), topic, group);
+      rd_kafka_commit_message(consumer, message, 0);
+      status = 0;
+    }
+    rd_kafka_message_destroy(message);
+  }
+  if (status == 4) std::fprintf(stderr, "client: nothing consumed in %d s\n", seconds);
+  rd_kafka_consumer_close(consumer);
+  rd_kafka_destroy(consumer);
+  return status;
+}
+
+}  // namespace
+
+int main(int argc, char** argv) {
+  if (argc == 5 && std::string(argv[1]) == "produce") return produce(argv[2], argv[3], argv[4]);
+  if (argc == 5 && std::string(argv[1]) == "consume") {
+    return consume(argv[2], argv[3], std::atoi(argv[4]));
+  }
+  std::fprintf(stderr,
+               "usage: kafka_client produce TOPIC KEY VALUE | consume TOPIC GROUP SECONDS\n");
+  return 2;
+}
