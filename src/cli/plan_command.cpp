@@ -11,6 +11,7 @@
 #include "cli/checked_project.hpp"
 #include "cli/cluster_connection.hpp"
 #include "cli/commands.hpp"
+#include "cli/job_summary.hpp"
 #include "cli/terminal.hpp"
 #include "cluster/kafka_admin.hpp"
 #include "cluster/snapshot.hpp"
@@ -81,7 +82,8 @@ int run_plan(const std::vector<std::string>& args) {
   po::options_description visible(kUsage);
   visible.add_options()("help,h", "show this help")(
       "format,f", po::value(&options.format)->default_value("text"),
-      "output: text, json (versioned) or markdown (a pull-request comment)")(
+      "output: text, json (versioned), markdown (a pull-request comment) or github (annotations "
+      "on the manifest lines, and the Markdown plan as the job summary)")(
       "env,e", po::value(&options.environment), "environment from the settings")(
       "cluster-snapshot", po::value(&options.snapshot_in),
       "plan against a snapshot file instead of a live cluster")(
@@ -116,8 +118,10 @@ int run_plan(const std::vector<std::string>& args) {
               << "  topicform plan --env prod --format markdown topics/ > plan.md\n";
     return kExitOk;
   }
-  if (options.format != "text" && options.format != "json" && options.format != "markdown") {
-    return fail(fmt::format("unknown format '{}': use text, json or markdown", options.format));
+  if (options.format != "text" && options.format != "json" && options.format != "markdown" &&
+      options.format != "github") {
+    return fail(
+        fmt::format("unknown format '{}': use text, json, markdown or github", options.format));
   }
   if (options.paths.empty()) options.paths.push_back("topics");
 
@@ -179,6 +183,9 @@ int run_plan(const std::vector<std::string>& args) {
     std::cout << render_plan_json(plan);
   } else if (options.format == "markdown") {
     std::cout << render_plan_markdown(plan);
+  } else if (options.format == "github") {
+    std::cout << render_plan_github(plan);
+    append_job_summary(render_plan_markdown(plan));
   } else {
     std::cout << render_plan_text(plan, use_colour(options.colour, STDOUT_FILENO));
   }

@@ -8,6 +8,7 @@
 
 #include "cli/checked_project.hpp"
 #include "cli/commands.hpp"
+#include "cli/job_summary.hpp"
 #include "cli/terminal.hpp"
 #include "render/diagnostics_render.hpp"
 
@@ -45,7 +46,8 @@ int run_validate(const std::vector<std::string>& args) {
   po::options_description visible(kUsage);
   visible.add_options()("help,h", "show this help")(
       "format,f", po::value(&options.format)->default_value("text"),
-      "output: text, json (versioned, for programs) or github (workflow annotations)")(
+      "output: text, json (versioned, for programs) or github (workflow annotations, and a "
+      "Markdown job summary when GITHUB_STEP_SUMMARY is set)")(
       "env,e", po::value(&options.environment),
       "environment from the settings to check against (default: the settings' default)")(
       "color", po::value(&options.colour)->default_value("auto"),
@@ -84,6 +86,7 @@ int run_validate(const std::vector<std::string>& args) {
     std::cout << render_json(diagnostics, summary);
   } else if (options.format == "github") {
     std::cout << render_github(diagnostics, summary);
+    append_job_summary(render_markdown_summary(diagnostics, summary));
   } else {
     std::cout << render_text(diagnostics, summary, use_colour(options.colour, STDOUT_FILENO));
   }

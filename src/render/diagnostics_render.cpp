@@ -112,22 +112,52 @@ std::string render_json(const std::vector<Diagnostic>& diagnostics,
   return root.dump(2) + "\n";
 }
 
-std::string render_github(const std::vector<Diagnostic>& diagnostics,
-                          const ValidationSummary& summary) {
+std::string render_github_annotations(const std::vector<Diagnostic>& diagnostics) {
   std::string out;
   for (const auto& d : diagnostics) {
     std::string_view command = d.severity == Severity::error     ? "error"
                                : d.severity == Severity::warning ? "warning"
                                                                  : "notice";
-    std::string where = fmt::format("file={}", escape_github(d.at.file, true));
-    if (d.at.line > 0) where += fmt::format(",line={},col={}", d.at.line, d.at.column);
-    out += fmt::format("::{} {},title={}::{}\n", command, where, escape_github(d.rule, true),
+    std::string where;
+    if (!d.at.file.empty()) where = fmt::format("file={},", escape_github(d.at.file, true));
+    if (d.at.line > 0) where += fmt::format("line={},col={},", d.at.line, d.at.column);
+    out += fmt::format("::{} {}title={}::{}\n", command, where, escape_github(d.rule, true),
                        escape_github(d.message, false));
   }
+  return out;
+}
+
+std::string render_github(const std::vector<Diagnostic>& diagnostics,
+                          const ValidationSummary& summary) {
+  std::string out = render_github_annotations(diagnostics);
   Counts counts = count(diagnostics);
   out += fmt::format("topicform validate: {} in {}, {}: {}, {}\n", counts.errors ? "failed" : "ok",
                      plural(summary.files, "file"), plural(summary.topics, "topic"),
                      plural(counts.errors, "error"), plural(counts.warnings, "warning"));
+  return out;
+}
+
+std::string render_markdown_summary(const std::vector<Diagnostic>& diagnostics,
+                                    const ValidationSummary& summary) {
+  Counts counts = count(diagnostics);
+  std::string out =
+      fmt::format("### topicform validate: {}\n\n{}, {} for environment `{}`: {}, {}.\n",
+                  counts.errors ? "failed" : "ok", plural(summary.files, "file"),
+                  plural(summary.topics, "topic"), summary.environment,
+                  plural(counts.errors, "error"), plural(counts.warnings, "warning"));
+  if (diagnostics.empty()) return out;
+  out += "\n| Where | Severity | Rule | Message |\n|---|---|---|---|\n";
+  for (const auto& d : diagnostics) {
+    std::string message = d.message;
+    for (char& c : message) {
+      if (c == '|' || c == '\n') c = ' ';
+    }
+    out += fmt::format("| `{}` | {} | `{}` | {} |\n", format_location(d.at),
+                       d.severity == Severity::error     ? "error"
+                       : d.severity == Severity::warning ? "warning"
+                                                         : "note",
+                       d.rule, message);
+  }
   return out;
 }
 

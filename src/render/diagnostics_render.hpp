@@ -26,6 +26,13 @@ std::string render_json(const std::vector<Diagnostic>& diagnostics,
 std::string render_github(const std::vector<Diagnostic>& diagnostics,
                           const ValidationSummary& summary);
 
+// Only the workflow commands, one per diagnostic (shared with the plan's GitHub rendering).
+std::string render_github_annotations(const std::vector<Diagnostic>& diagnostics);
+
+// A Markdown report for a GitHub job summary ($GITHUB_STEP_SUMMARY): a count, then a table.
+std::string render_markdown_summary(const std::vector<Diagnostic>& diagnostics,
+                                    const ValidationSummary& summary);
+
 std::string format_location(const Location& at);
 
 }  // namespace topicform

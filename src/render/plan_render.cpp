@@ -187,6 +187,23 @@ std::string render_plan_text(const Plan& plan, bool colour) {
   return out;
 }
 
+std::string render_plan_github(const Plan& plan) {
+  std::vector<Diagnostic> notes;
+  for (const auto& action : plan.actions) {
+    Location at = std::visit([](const auto& a) { return a.at; }, action);
+    for (const auto& [symbol, text] : describe(action)) {
+      notes.push_back({Severity::info, "plan", fmt::format("{} {}", symbol, text), at});
+    }
+  }
+  for (const auto& b : plan.blocked) {
+    notes.push_back(
+        {Severity::error, b.rule,
+         fmt::format("{}{}blocked: {}", b.topic, b.topic.empty() ? "" : ": ", b.message), b.at});
+  }
+  for (const auto& w : plan.warnings) notes.push_back(w);
+  return render_github_annotations(notes) + "topicform plan: " + summary_line(plan) + "\n";
+}
+
 std::string render_plan_json(const Plan& plan) {
   nlohmann::ordered_json root;
   root["version"] = 1;

@@ -12,6 +12,9 @@ std::string render_plan_json(const Plan& plan);
 
 // Markdown for a pull-request comment: summary first, destructive changes called out, details
 // collapsible, and cut (with a visible notice) to stay under `limit` characters.
+// GitHub workflow commands on the manifest lines: a notice per change, an error per blocked
+// change, a warning per warning; then the summary line.
+std::string render_plan_github(const Plan& plan);
 std::string render_plan_markdown(const Plan& plan, std::size_t limit = 65'000);
 
 }  // namespace topicform

@@ -66,6 +66,14 @@ expect "a FIFO named on the command line" 1 "pipe.yaml: error: not a regular fil
 expect "json is parseable and versioned" 1 '"version": 1' "$ANY" -- "$bin" validate --format json tests/golden/bad
 python3 -c 'import json,sys; json.load(open(sys.argv[1]))' "$tmp/out" || { echo "cli: FAILED json does not parse" >&2; failed=$((failed + 1)); }
 
+# In GitHub Actions, --format github also writes a Markdown job summary.
+expect "validate writes a job summary" 1 "^::error file=" "$ANY" -- \
+  env GITHUB_STEP_SUMMARY="$tmp/summary.md" "$bin" validate --format github tests/golden/bad
+if head -1 "$tmp/summary.md" | grep -qx "### topicform validate: failed" && grep -q '^| `.*a.yaml:[0-9]*:[0-9]*` | error | `' "$tmp/summary.md"; then passed=$((passed + 1)); else echo "cli: FAILED the job summary" >&2; failed=$((failed + 1)); fi
+expect "plan writes the Markdown plan as the job summary" 0 "^topicform plan: Plan: 10 to create" "$NOTHING" -- \
+  env GITHUB_STEP_SUMMARY="$tmp/plan-summary.md" "$bin" plan --format github --cluster-snapshot tests/golden/snapshots/empty.json topics
+if head -1 "$tmp/plan-summary.md" | grep -q "^### topicform plan"; then passed=$((passed + 1)); else echo "cli: FAILED the plan job summary" >&2; failed=$((failed + 1)); fi
+
 # plan and apply without a broker: help, snapshots, configuration errors, secrets never shown.
 expect "plan help" 0 '^Usage: topicform plan' "$ANY" -- "$bin" plan --help
 expect "apply help" 0 '^Usage: topicform apply' "$ANY" -- "$bin" apply --help

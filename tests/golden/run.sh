@@ -2,6 +2,7 @@
 # Golden outputs: `topicform validate` on the example topics/ and on a bad project, in every
 # format, and `topicform rules`. Run from the repository root; UPDATE_GOLDEN=1 rewrites them.
 set -uo pipefail
+unset GITHUB_STEP_SUMMARY  # the github format also writes a job summary when this is set
 bin="$1"
 here=tests/golden
 failed=0
@@ -31,6 +32,7 @@ snapshot="$here/snapshots/drifted.json"
 check plan-empty.txt plan --color never --cluster-snapshot "$here/snapshots/empty.json" topics
 check plan-drifted.txt plan --color never --cluster-snapshot "$snapshot" topics
 check plan-drifted.json plan --format json --cluster-snapshot "$snapshot" topics
+check plan-drifted.github plan --format github --cluster-snapshot "$snapshot" topics
 check plan-drifted.md plan --format markdown --cluster-snapshot "$snapshot" topics
 check plan-read-now.txt plan --color never --allow-delete --cluster-snapshot "$here/snapshots/read-now.json" "$here/deleting"
 check rules.txt rules

@@ -1,0 +1,21 @@
+// Outside GitHub Actions the variable is unset and nothing happens.
+#include "cli/job_summary.hpp"
+
+#include <cstdlib>
+#include <fstream>
+#include <iostream>
+
+#include <fmt/format.h>
+
+namespace topicform {
+
+void append_job_summary(const std::string& markdown) {
+  const char* path = std::getenv("GITHUB_STEP_SUMMARY");
+  if (!path || !*path) return;
+  std::ofstream out(path, std::ios::app);
+  out << markdown << "\n";
+  if (!out)
+    std::cerr << fmt::format("topicform: warning: cannot write the job summary '{}'\n", path);
+}
+
+}  // namespace topicform
