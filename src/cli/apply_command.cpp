@@ -219,6 +219,15 @@ int run_apply(const std::vector<std::string>& args) {
     }
     if (!confirmed(plan)) return fail("not confirmed; nothing was applied");
   }
+  // The broker checks every change first (validate_only), so a missing ACL or a broker policy
+  // refusing one topic stops the run before anything is written, not halfway through.
+  auto refused = validate_plan(plan, **admin);
+  if (!refused) return fail(refused.error().message);
+  if (!refused->empty()) {
+    for (const auto& r : *refused) std::cerr << fmt::format("  refused {}: {}\n", r.topic, r.error);
+    return fail(fmt::format("the cluster refuses {} change(s), e.g. '{}': {}; nothing was applied",
+                            refused->size(), refused->front().topic, refused->front().error));
+  }
   auto progress = [](const std::string& line) { std::cerr << line << "\n"; };
   ApplyReport report = apply_plan(plan, **admin, progress, options.wait_seconds * 1000);
   // A request that failed as a whole (timeout, lost connection) may have been carried out

@@ -14,8 +14,10 @@ void add_connection_options(po::options_description& options, ConnectionOptions&
   options.add_options()("bootstrap-server", po::value(&into.bootstrap),
                         "host:port[,host:port...] (else KAFKA_BOOTSTRAP_SERVERS, else settings)")(
       "command-config", po::value(&into.command_config),
-      "a Java-style properties file of client settings (SASL, SSL)")(
-      "property,X", po::value(&into.properties)->composing(), "a client property key=value")(
+      "a Java-style properties file of client settings (SASL, SSL); a Plain or SCRAM "
+      "sasl.jaas.config is understood, and ${env:NAME} in a value reads the environment")(
+      "property,X", po::value(&into.properties)->composing(),
+      "a librdkafka client property key=value (also ${env:NAME})")(
       "timeout", po::value(&into.timeout)->default_value("30s"),
       "how long to wait for each cluster request, and with --wait-for-brokers for the brokers "
       "(30s, 2m; a bare number is seconds)");
@@ -51,6 +53,9 @@ Result<std::unique_ptr<KafkaAdmin>> connect_kafka(const ConnectionOptions& optio
   auto flags = parse_property_flags(options.properties);
   if (!flags) return flags.error();
   for (const auto& [key, value] : *flags) kafka.properties[key] = value;
+  if (auto resolved = resolve_client_properties(kafka.properties); !resolved) {
+    return resolved.error();
+  }
   if (kafka.bootstrap_servers.empty() && !kafka.properties.count("bootstrap.servers")) {
     return Error{
         "no cluster: give --bootstrap-server, KAFKA_BOOTSTRAP_SERVERS or a "

@@ -1,7 +1,9 @@
 // Properties parsing kept to what kafka-*.sh command-config files use in practice.
 #include "cluster/client_config.hpp"
 
+#include <cstdlib>
 #include <fstream>
+#include <regex>
 
 #include <fmt/format.h>
 
@@ -46,6 +48,62 @@ Result<ClientProperties> parse_property_flags(const std::vector<std::string>& fl
     properties[flag.substr(0, separator)] = flag.substr(separator + 1);
   }
   return properties;
+}
+
+namespace {
+
+Result<std::string> expand_environment(const std::string& key, const std::string& value) {
+  static const std::regex reference(R"(\$\{env:([A-Za-z_][A-Za-z0-9_]*)\})");
+  std::string out;
+  auto begin = std::sregex_iterator(value.begin(), value.end(), reference);
+  std::size_t last = 0;
+  for (auto it = begin; it != std::sregex_iterator(); ++it) {
+    const std::string name = (*it)[1];
+    const char* found = std::getenv(name.c_str());
+    if (!found) {
+      return Error{
+          fmt::format("client property '{}' refers to ${{env:{}}}, which is not set", key, name)};
+    }
+    out += value.substr(last, static_cast<std::size_t>(it->position()) - last) + found;
+    last = static_cast<std::size_t>(it->position() + it->length());
+  }
+  return out + value.substr(last);
+}
+
+// `name="value"` (or single quotes) inside a JAAS line.
+std::string jaas_option(const std::string& jaas, const std::string& name) {
+  std::smatch match;
+  std::regex option("(^|\\s)" + name + "\\s*=\\s*(\"([^\"]*)\"|'([^']*)')");
+  if (!std::regex_search(jaas, match, option)) return "";
+  return match[3].matched ? match[3].str() : match[4].str();
+}
+
+}  // namespace
+
+Result<bool> resolve_client_properties(ClientProperties& properties) {
+  for (auto& [key, value] : properties) {
+    auto expanded = expand_environment(key, value);
+    if (!expanded) return expanded.error();
+    value = *expanded;
+  }
+  auto jaas = properties.find("sasl.jaas.config");
+  if (jaas == properties.end()) return true;
+  const std::string& text = jaas->second;
+  if (text.find("PlainLoginModule") == std::string::npos &&
+      text.find("ScramLoginModule") == std::string::npos) {
+    return Error{
+        "client property 'sasl.jaas.config': only the Plain and SCRAM login modules can be "
+        "translated; give librdkafka's sasl.* properties instead"};
+  }
+  std::string username = jaas_option(text, "username");
+  std::string password = jaas_option(text, "password");
+  if (username.empty()) {
+    return Error{"client property 'sasl.jaas.config' has no username=\"...\""};
+  }
+  properties.try_emplace("sasl.username", username);
+  properties.try_emplace("sasl.password", password);
+  properties.erase(jaas);
+  return true;
 }
 
 bool is_secret_property(const std::string& key) {

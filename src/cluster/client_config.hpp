@@ -18,6 +18,11 @@ Result<ClientProperties> read_properties_file(const std::string& path);
 Result<ClientProperties> parse_property_flags(const std::vector<std::string>& flags);
 
 // Passwords, JAAS configs, secrets, keys: their values are shown as "[hidden]".
+// Makes a Java client's properties usable by librdkafka, in place: `${env:NAME}` in any value is
+// replaced by that environment variable (so secrets can stay out of files), and a Plain or SCRAM
+// `sasl.jaas.config` becomes `sasl.username`/`sasl.password`. Errors name keys, never values.
+Result<bool> resolve_client_properties(ClientProperties& properties);
+
 bool is_secret_property(const std::string& key);
 
 }  // namespace topicform

@@ -14,6 +14,10 @@ namespace topicform {
 
 struct KafkaAdmin::Handle {
   rd_kafka_t* client = nullptr;
+  // The broker-side reason behind a failed request ("SASL authentication error: ...", "SSL
+  // handshake failed: ..."): librdkafka reports it through the error callback, not the result.
+  std::string last_error;
+  std::string sasl_mechanism;
   ~Handle() {
     if (client) rd_kafka_destroy(client);
   }
@@ -195,7 +199,31 @@ Result<std::vector<TopicOutcome>> in_chunks(const std::vector<std::vector<T>>& p
   return all;
 }
 
+void on_error(rd_kafka_t*, int err, const char* reason, void* opaque) {
+  // "1/1 brokers are down" follows every specific failure and would hide it.
+  if (err == RD_KAFKA_RESP_ERR__ALL_BROKERS_DOWN || !reason) return;
+  static_cast<KafkaAdmin::Handle*>(opaque)->last_error = reason;
+}
+
 }  // namespace
+
+std::string KafkaAdmin::explain(const std::string& failure) {
+  rd_kafka_poll(m_handle->client, 0);  // serves the error callback
+  std::string out = failure;
+  const std::string& cause = m_handle->last_error;
+  if (!cause.empty()) out += fmt::format(" ({})", cause);
+  // librdkafka before 2.6.1 cannot complete SCRAM with Kafka 4 brokers (librdkafka#4895);
+  // Debian 12 ships 2.0.2, so say so instead of leaving "invalid credentials" unexplained.
+  bool scram = m_handle->sasl_mechanism.rfind("SCRAM", 0) == 0;
+  if (scram && rd_kafka_version() < 0x020601ff &&
+      cause.find("SASL authentication error") != std::string::npos) {
+    out += fmt::format(
+        "; note: librdkafka {} cannot authenticate with SCRAM against Kafka 4 brokers (fixed in "
+        "2.6.1): use SASL PLAIN over TLS, or a newer librdkafka",
+        rd_kafka_version_str());
+  }
+  return out;
+}
 
 KafkaAdmin::KafkaAdmin(std::unique_ptr<Handle> handle, int timeout_ms)
     : m_handle(std::move(handle)), m_timeout_ms(timeout_ms) {}
@@ -212,13 +240,20 @@ Result<std::unique_ptr<KafkaAdmin>> KafkaAdmin::connect(const KafkaOptions& opti
   // librdkafka's own log lines (connection retries) would bury the one error that matters;
   // failures come back as results and are reported once, in words.
   if (!configured->count("debug")) rd_kafka_conf_set_log_cb(conf, nullptr);
+  auto handle = std::make_unique<Handle>();
+  if (auto it = configured->find("sasl.mechanism"); it != configured->end()) {
+    handle->sasl_mechanism = it->second;
+  } else if (auto alias = configured->find("sasl.mechanisms"); alias != configured->end()) {
+    handle->sasl_mechanism = alias->second;
+  }
+  rd_kafka_conf_set_error_cb(conf, on_error);
+  rd_kafka_conf_set_opaque(conf, handle.get());
   char error[512];
   rd_kafka_t* client = rd_kafka_new(RD_KAFKA_PRODUCER, conf, error, sizeof error);
   if (!client) {
     rd_kafka_conf_destroy(conf);
     return Error{fmt::format("cannot create the Kafka client: {}", error)};
   }
-  auto handle = std::make_unique<Handle>();
   handle->client = client;
   return std::unique_ptr<KafkaAdmin>(new KafkaAdmin(std::move(handle), options.timeout_ms));
 }
@@ -228,7 +263,7 @@ Result<ClusterState> KafkaAdmin::read(const std::vector<std::string>& managed) {
   const struct rd_kafka_metadata* metadata = nullptr;
   ++m_requests.metadata;
   rd_kafka_resp_err_t err = rd_kafka_metadata(client, 1, nullptr, &metadata, m_timeout_ms);
-  if (err) return Error{fmt::format("read cluster metadata: {}", rd_kafka_err2str(err))};
+  if (err) return Error{explain(fmt::format("read cluster metadata: {}", rd_kafka_err2str(err)))};
   ClusterState state;
   state.brokers = metadata->broker_cnt;
   std::string broker_id = metadata->broker_cnt > 0 ? std::to_string(metadata->brokers[0].id) : "";
@@ -494,7 +529,7 @@ Result<std::int64_t> KafkaAdmin::registered_brokers(int timeout_ms) {
   const struct rd_kafka_metadata* metadata = nullptr;
   ++m_requests.metadata;
   rd_kafka_resp_err_t err = rd_kafka_metadata(m_handle->client, 0, nullptr, &metadata, timeout_ms);
-  if (err) return Error{rd_kafka_err2str(err)};
+  if (err) return Error{explain(rd_kafka_err2str(err))};
   std::int64_t brokers = metadata->broker_cnt;
   rd_kafka_metadata_destroy(metadata);
   return brokers;

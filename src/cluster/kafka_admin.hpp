@@ -58,8 +58,11 @@ class KafkaAdmin : public ClusterReader, public ClusterWriter {
 
   const RequestCounter& requests() const { return m_requests; }
 
+  struct Handle;  // the librdkafka client and what its callbacks reported
+
  private:
-  struct Handle;
+  // `failure` with the broker-side reason librdkafka reported for it, when there is one.
+  std::string explain(const std::string& failure);
   // Groups with live members assigned partitions of each topic: ListConsumerGroups and one
   // DescribeConsumerGroups for all of them.
   Result<std::map<std::string, std::vector<std::string>>> active_readers();
