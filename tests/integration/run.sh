@@ -224,5 +224,28 @@ expect_exit 0 "nothing left after the restart" "$bin" plan --detailed-exitcode -
 expect_exit 1 "unreachable cluster" "$bin" plan --timeout 3 --bootstrap-server 127.0.0.1:1 "$tmp/p8"
 expect_out "topicform: error: read cluster metadata" "unreachable message"
 
+# 12. init-container mode: with one of three brokers down, a RF-3 topic is not attempted; once the
+# third broker is back, the waiting apply goes ahead and converges
+d=$(domain); manifest "$tmp/p12" "$d" 3 none 3
+kill "$(cat "$three/node3/pid")"
+fenced=no
+for _ in $(seq 1 40); do
+  "$bin" apply --auto-approve --wait-for-brokers --timeout 2s --bootstrap-server "$T" "$tmp/p12" >"$tmp/out" 2>"$tmp/err"
+  if tail -1 "$tmp/err" | grep -q "^topicform: error: gave up waiting for 3 broker(s) after .*: 2 of 3 registered$"; then fenced=yes; break; fi
+  sleep 0.5
+done
+[ "$fenced" = yes ] && ok || bad "apply waits for the third broker and gives up with the count"
+topics_cmd "$T" --list | grep -q "^$d.created" && bad "nothing is created while a broker is missing" || ok
+"$bin" apply --auto-approve --wait-for-brokers --timeout 120s --bootstrap-server "$T" "$tmp/p12" >"$tmp/out12" 2>"$tmp/err12" &
+waiting=$!
+sleep 3
+ci/kafka/broker resume "$three" 3 >/dev/null 2>&1 || bad "the third broker restarts"
+wait "$waiting"; code=$?
+cp "$tmp/out12" "$tmp/out"; cp "$tmp/err12" "$tmp/err"
+[ "$code" = 0 ] && ok || bad "the waiting apply converges once three brokers are up (exit $code)"
+expect_out "waiting for brokers: attempt 1: 2 of 3 registered; next try in 0.5s" "progress line per attempt"
+expect_out "waiting for brokers: 3 of 3 registered, ready" "ready line"
+topics_cmd "$T" --describe --topic "$d.created" | grep -q "ReplicationFactor: 3" && ok || bad "the topic has three replicas"
+
 echo "integration: $passed passed, $failed failed"
 [ "$failed" -eq 0 ]
