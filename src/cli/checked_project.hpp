@@ -21,4 +21,8 @@ struct CheckedProject {
 std::unique_ptr<CheckedProject> load_and_check(const std::vector<std::string>& paths,
                                                const std::string& environment);
 
+// For commands that go on to use the manifests: prints their diagnostics on stderr (colour as
+// --color says) and returns whether they are usable, i.e. none is an error.
+bool usable_after_report(const CheckedProject& checked, const std::string& colour);
+
 }  // namespace topicform

@@ -9,6 +9,7 @@
 #include <fmt/format.h>
 #include <boost/program_options.hpp>
 
+#include "cli/arguments.hpp"
 #include "cli/checked_project.hpp"
 #include "cli/commands.hpp"
 #include "cli/terminal.hpp"
@@ -95,25 +96,13 @@ int run_docs(const std::vector<std::string>& args) {
       "environment whose figures the pages show (default: the settings' default)")(
       "color", po::value(&options.colour)->default_value("auto"),
       "colour of diagnostics: auto (only on a terminal, off with NO_COLOR), always or never");
-  po::options_description hidden;
-  hidden.add_options()("path", po::value(&options.paths));
-  po::options_description all;
-  all.add(visible).add(hidden);
-  po::positional_options_description positional;
-  positional.add("path", -1);
-  po::variables_map vm;
-  try {
-    po::store(po::command_line_parser(args).options(all).positional(positional).run(), vm);
-    po::notify(vm);
-  } catch (const po::error& e) {
-    std::cerr << fmt::format("topicform: error: {}\nsee 'topicform docs --help'\n", e.what());
-    return kExitFailure;
-  }
-  if (vm.count("help")) {
-    std::cout << visible << "\nExamples:\n  topicform docs topics/ --out catalogue/\n"
-              << "  topicform docs topics/ --format html --out public/topics\n"
-              << "  topicform docs topics/ --format asyncapi --env prod --out api/\n";
-    return kExitOk;
+  if (auto parsed =
+          parse_arguments(args, visible, options.paths, "docs",
+                          "Examples:\n  topicform docs topics/ --out catalogue/\n  topicform docs "
+                          "topics/ --format html --out public/topics\n  topicform docs topics/ "
+                          "--format asyncapi --env prod --out api/\n");
+      parsed != Parsed::run) {
+    return exit_code(parsed);
   }
   if (options.format != "markdown" && options.format != "html" && options.format != "asyncapi") {
     std::cerr << fmt::format(
@@ -124,18 +113,10 @@ int run_docs(const std::vector<std::string>& args) {
     std::cerr << "topicform: error: --out DIR is required\nsee 'topicform docs --help'\n";
     return kExitFailure;
   }
-  if (options.paths.empty()) options.paths.push_back("topics");
 
   auto checked = load_and_check(options.paths, options.environment);
-  if (!checked->diagnostics.empty()) {
-    ValidationSummary summary{checked->project.files.size(), checked->topics.size(),
-                              checked->environment.name};
-    std::cerr << render_text(checked->diagnostics, summary,
-                             use_colour(options.colour, STDERR_FILENO));
-  }
-  if (has_errors(checked->diagnostics)) {
+  if (!usable_after_report(*checked, options.colour))
     return fail("the manifests have errors; no catalogue was written");
-  }
   Catalogue catalogue =
       build_catalogue(checked->topics, checked->project.settings, checked->environment);
   DocFiles files = options.format == "html"       ? render_html_catalogue(catalogue)

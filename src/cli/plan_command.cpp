@@ -8,6 +8,7 @@
 #include <boost/program_options.hpp>
 
 #include "apply/apply.hpp"
+#include "cli/arguments.hpp"
 #include "cli/checked_project.hpp"
 #include "cli/cluster_connection.hpp"
 #include "cli/commands.hpp"
@@ -98,41 +99,21 @@ int run_plan(const std::vector<std::string>& args) {
                                        "print the number of admin requests sent, on stderr")(
       "color", po::value(&options.colour)->default_value("auto"), "auto, always or never");
   add_connection_options(visible, options.connection);
-  po::options_description hidden;
-  hidden.add_options()("path", po::value(&options.paths));
-  po::options_description all;
-  all.add(visible).add(hidden);
-  po::positional_options_description positional;
-  positional.add("path", -1);
-  po::variables_map vm;
-  try {
-    po::store(po::command_line_parser(args).options(all).positional(positional).run(), vm);
-    po::notify(vm);
-  } catch (const po::error& e) {
-    std::cerr << fmt::format("topicform: error: {}\nsee 'topicform plan --help'\n", e.what());
-    return kExitFailure;
-  }
-  if (vm.count("help")) {
-    std::cout << visible
-              << "\nExamples:\n  topicform plan --bootstrap-server 127.0.0.1:9092 topics/\n"
-              << "  topicform plan --env prod --format markdown topics/ > plan.md\n";
-    return kExitOk;
+  if (auto parsed =
+          parse_arguments(args, visible, options.paths, "plan",
+                          "Examples:\n  topicform plan --bootstrap-server 127.0.0.1:9092 topics/\n "
+                          " topicform plan --env prod --format markdown topics/ > plan.md\n");
+      parsed != Parsed::run) {
+    return exit_code(parsed);
   }
   if (options.format != "text" && options.format != "json" && options.format != "markdown" &&
       options.format != "github") {
     return fail(
         fmt::format("unknown format '{}': use text, json, markdown or github", options.format));
   }
-  if (options.paths.empty()) options.paths.push_back("topics");
 
   auto checked = load_and_check(options.paths, options.environment);
-  if (!checked->diagnostics.empty()) {
-    ValidationSummary summary{checked->project.files.size(), checked->topics.size(),
-                              checked->environment.name};
-    std::cerr << render_text(checked->diagnostics, summary,
-                             use_colour(options.colour, STDERR_FILENO));
-  }
-  if (has_errors(checked->diagnostics))
+  if (!usable_after_report(*checked, options.colour))
     return fail("the manifests have errors; nothing was planned");
 
   std::unique_ptr<KafkaAdmin> admin;

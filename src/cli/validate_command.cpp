@@ -6,6 +6,7 @@
 #include <fmt/format.h>
 #include <boost/program_options.hpp>
 
+#include "cli/arguments.hpp"
 #include "cli/checked_project.hpp"
 #include "cli/commands.hpp"
 #include "cli/job_summary.hpp"
@@ -52,31 +53,17 @@ int run_validate(const std::vector<std::string>& args) {
       "environment from the settings to check against (default: the settings' default)")(
       "color", po::value(&options.colour)->default_value("auto"),
       "auto (only on a terminal, off with NO_COLOR), always or never");
-  po::options_description hidden;
-  hidden.add_options()("path", po::value(&options.paths));
-  po::options_description all;
-  all.add(visible).add(hidden);
-  po::positional_options_description positional;
-  positional.add("path", -1);
-  po::variables_map vm;
-  try {
-    po::store(po::command_line_parser(args).options(all).positional(positional).run(), vm);
-    po::notify(vm);
-  } catch (const po::error& e) {
-    std::cerr << fmt::format("topicform: error: {}\nsee 'topicform validate --help'\n", e.what());
-    return kExitFailure;
-  }
-  if (vm.count("help")) {
-    std::cout << visible << "\nExamples:\n  topicform validate topics/\n"
-              << "  topicform validate --env prod --format github topics/\n";
-    return kExitOk;
+  if (auto parsed = parse_arguments(args, visible, options.paths, "validate",
+                                    "Examples:\n  topicform validate topics/\n  topicform validate "
+                                    "--env prod --format github topics/\n");
+      parsed != Parsed::run) {
+    return exit_code(parsed);
   }
   if (options.format != "text" && options.format != "json" && options.format != "github") {
     std::cerr << fmt::format("topicform: error: unknown format '{}': use text, json or github\n",
                              options.format);
     return kExitFailure;
   }
-  if (options.paths.empty()) options.paths.push_back("topics");
 
   auto checked = load_and_check(options.paths, options.environment);
   const auto& diagnostics = checked->diagnostics;

@@ -1,0 +1,41 @@
+// Boost.Program_options with PATH operands, the same way for every command.
+#include "cli/arguments.hpp"
+
+#include <iostream>
+
+#include <fmt/format.h>
+
+#include "cli/commands.hpp"
+
+namespace topicform {
+namespace po = boost::program_options;
+
+Parsed parse_arguments(const std::vector<std::string>& args, const po::options_description& visible,
+                       std::vector<std::string>& paths, const std::string& command,
+                       const std::string& examples) {
+  po::options_description hidden;
+  hidden.add_options()("path", po::value(&paths));
+  po::options_description all;
+  all.add(visible).add(hidden);
+  po::positional_options_description positional;
+  positional.add("path", -1);
+  po::variables_map vm;
+  try {
+    po::store(po::command_line_parser(args).options(all).positional(positional).run(), vm);
+    po::notify(vm);
+  } catch (const po::error& e) {
+    std::cerr << fmt::format("topicform: error: {}\nsee 'topicform {} --help'\n", e.what(),
+                             command);
+    return Parsed::usage_error;
+  }
+  if (vm.count("help")) {
+    std::cout << visible << "\n" << examples;
+    return Parsed::help_shown;
+  }
+  if (paths.empty()) paths.push_back("topics");
+  return Parsed::run;
+}
+
+int exit_code(Parsed parsed) { return parsed == Parsed::help_shown ? kExitOk : kExitFailure; }
+
+}  // namespace topicform

@@ -1,0 +1,24 @@
+// Command-line parsing shared by the commands that read manifests: options plus PATH operands.
+#pragma once
+
+#include <string>
+#include <vector>
+
+#include <boost/program_options.hpp>
+
+namespace topicform {
+
+enum class Parsed { run, help_shown, usage_error };
+
+// Parses `args` against `visible` and any number of PATH operands into `paths` (default: topics).
+// --help prints `visible`, then `examples`; a usage error is reported on stderr with a pointer to
+// `topicform COMMAND --help`.
+Parsed parse_arguments(const std::vector<std::string>& args,
+                       const boost::program_options::options_description& visible,
+                       std::vector<std::string>& paths, const std::string& command,
+                       const std::string& examples);
+
+// The exit code for a parse that does not run the command.
+int exit_code(Parsed parsed);
+
+}  // namespace topicform
