@@ -87,7 +87,8 @@ std::string render_mermaid(const Flow& flow) {
   return out;
 }
 
-std::string render_svg(const Flow& flow, const std::string& title) {
+std::string render_svg(const Flow& flow, const std::string& title, const std::string& id) {
+  const std::string marker = "arrow-" + page_name(id);
   // Each column stacks its boxes from the top; the drawing is as tall as the fullest column.
   std::map<int, int> rows;
   std::vector<std::pair<int, int>> at(flow.nodes.size());  // x, y of each box's top left
@@ -106,18 +107,18 @@ std::string render_svg(const Flow& flow, const std::string& title) {
   std::string out = fmt::format(
       "<svg xmlns=\"http://www.w3.org/2000/svg\" class=\"flow\" role=\"img\" width=\"{0}\" "
       "height=\"{1}\" viewBox=\"0 0 {0} {1}\">\n<title>{2}</title>\n"
-      "<defs><marker id=\"arrow\" viewBox=\"0 0 10 10\" refX=\"10\" refY=\"5\" markerWidth=\"8\" "
+      "<defs><marker id=\"{3}\" viewBox=\"0 0 10 10\" refX=\"10\" refY=\"5\" markerWidth=\"8\" "
       "markerHeight=\"8\" orient=\"auto-start-reverse\"><path d=\"M 0 0 L 10 5 L 0 10 z\"/>"
       "</marker></defs>\n",
-      width, height, html_escape(title));
+      width, height, html_escape(title), marker);
   for (const auto& e : flow.edges) {
     int x1 = at[e.from].first + box_width(flow.nodes[e.from].label);
     int y1 = at[e.from].second + kBoxHeight / 2;
     int x2 = at[e.to].first;
     int y2 = at[e.to].second + kBoxHeight / 2;
     out += fmt::format(
-        "<line x1=\"{}\" y1=\"{}\" x2=\"{}\" y2=\"{}\" class=\"{}\" marker-end=\"url(#arrow)\"/>\n",
-        x1, y1, x2, y2, e.failure ? "edge failure" : "edge");
+        "<line x1=\"{}\" y1=\"{}\" x2=\"{}\" y2=\"{}\" class=\"{}\" marker-end=\"url(#{})\"/>\n",
+        x1, y1, x2, y2, e.failure ? "edge failure" : "edge", marker);
   }
   for (std::size_t i = 0; i < flow.nodes.size(); ++i) {
     const auto& n = flow.nodes[i];

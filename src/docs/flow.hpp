@@ -34,6 +34,7 @@ Flow domain_flow(const Catalogue& catalogue, const std::vector<std::size_t>& top
 // A `flowchart LR` block body (without the fences).
 std::string render_mermaid(const Flow& flow);
 // A standalone <svg> element: boxes in columns, arrows between them; no scripts, no fonts fetched.
-std::string render_svg(const Flow& flow, const std::string& title);
+// `id` names its arrowhead marker, so several drawings on one page keep distinct ids.
+std::string render_svg(const Flow& flow, const std::string& title, const std::string& id);
 
 }  // namespace topicform

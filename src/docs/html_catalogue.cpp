@@ -78,7 +78,7 @@ std::string topic_page(const Catalogue& catalogue, const CatalogueTopic& topic) 
       fmt::format("<p><a href=\"../index.html\">Catalogue</a> › {}</p>\n<h1>{}</h1>\n<p>{}</p>\n",
                   html_escape(topic.domain), html_escape(topic.name()),
                   html_escape(topic.spec().description.value));
-  body += "<h2>Flow</h2>\n" + render_svg(topic_flow(topic), topic.name() + " flow");
+  body += "<h2>Flow</h2>\n" + render_svg(topic_flow(topic), topic.name() + " flow", topic.name());
   body += "<h2>Owner card</h2>\n" + fact_table(owner_facts(topic));
   body += fmt::format("<h2>Storage in '{}'</h2>\n", html_escape(catalogue.environment));
   body += fact_table(storage_facts(topic));
@@ -134,7 +134,8 @@ DocFiles render_html_catalogue(const Catalogue& catalogue) {
   body += "<section id=\"by-domain\">\n<h2>By domain</h2>\n";
   for (const auto& [domain, members] : catalogue.by_domain) {
     body += fmt::format("<div class=\"bucket\">\n<h3>{}</h3>\n", html_escape(domain));
-    body += render_svg(domain_flow(catalogue, members), "domain " + domain + " flow");
+    body += render_svg(domain_flow(catalogue, members), "domain " + domain + " flow",
+                       "domain-" + domain);
     body +=
         "<table>\n<tr><th>Topic</th><th>Kind</th><th>Team</th><th>Producer</th>"
         "<th>Consumer groups</th><th>Key</th><th>Retention</th></tr>\n";

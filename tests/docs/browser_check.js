@@ -49,6 +49,11 @@ function mermaidBlocks(dir) {
   check(JSON.stringify([...listed].sort()) === JSON.stringify([...topics].sort()),
     `the index lists every topic: got ${listed.join(', ')}`);
   await page.screenshot({ path: path.join(shots, 'index.png'), fullPage: true });
+  const duplicateIds = await page.$$eval('[id]', (els) => {
+    const seen = new Set();
+    return els.map((e) => e.id).filter((id) => (seen.has(id) ? true : (seen.add(id), false)));
+  });
+  check(duplicateIds.length === 0, `element ids are unique on the index: ${duplicateIds.join(', ')}`);
 
   await page.fill('#search', 'identity');
   const visible = await page.$$eval('#by-domain tr.entry', (rows) =>
