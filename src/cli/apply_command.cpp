@@ -124,7 +124,8 @@ int run_apply(const std::vector<std::string>& args) {
       "delete topics whose manifest says `deleted: true`")(
       "wait", po::value(&options.wait_seconds)->default_value(60),
       "seconds to wait for created topics to have leaders")(
-      "wait-for-brokers", po::value(&options.wait_for_brokers)->implicit_value(0),
+      "wait-for-brokers",
+      po::value(&options.wait_for_brokers)->value_name("N")->implicit_value(0, "highest RF"),
       "first wait (up to --timeout) until the cluster answers with at least N brokers; N "
       "defaults to the highest replication factor in the manifests")(
       "stats", po::bool_switch(&options.stats),
