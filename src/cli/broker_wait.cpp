@@ -13,13 +13,16 @@ namespace topicform {
 
 Result<std::int64_t> wait_for_brokers(KafkaAdmin& admin, std::int64_t wanted, int timeout_ms) {
   using Clock = std::chrono::steady_clock;
+  using std::chrono::milliseconds;
   auto start = Clock::now();
-  auto deadline = start + std::chrono::milliseconds(timeout_ms);
-  auto pause = std::chrono::milliseconds(500);
+  auto deadline = start + milliseconds(timeout_ms);
+  auto pause = milliseconds(500);
   std::string last = "no answer";
   for (int attempt = 1;; ++attempt) {
-    auto left = std::chrono::duration_cast<std::chrono::milliseconds>(deadline - Clock::now());
-    int ask_ms = static_cast<int>(std::clamp<std::int64_t>(left.count(), 1, 2'000));
+    // Each question gets at least half a second, so the last one, at the deadline, can still
+    // be answered rather than time out at once.
+    auto left = std::chrono::duration_cast<milliseconds>(deadline - Clock::now());
+    int ask_ms = static_cast<int>(std::clamp<std::int64_t>(left.count(), 500, 2'000));
     auto brokers = admin.registered_brokers(ask_ms);
     if (brokers && *brokers >= wanted) {
       std::cerr << fmt::format("waiting for brokers: {} of {} registered, ready\n", *brokers,
@@ -29,13 +32,14 @@ Result<std::int64_t> wait_for_brokers(KafkaAdmin& admin, std::int64_t wanted, in
     last = brokers ? fmt::format("{} of {} registered", *brokers, wanted)
                    : fmt::format("no answer ({})", brokers.error().message);
     auto now = Clock::now();
-    if (now + pause >= deadline) break;
+    if (now >= deadline) break;
+    auto wait = std::min(pause, std::chrono::duration_cast<milliseconds>(deadline - now));
     std::cerr << fmt::format("waiting for brokers: attempt {}: {}; next try in {:.1f}s\n", attempt,
-                             last, static_cast<double>(pause.count()) / 1000.0);
-    std::this_thread::sleep_for(pause);
-    pause = std::min(pause * 2, std::chrono::milliseconds(5'000));
+                             last, static_cast<double>(wait.count()) / 1000.0);
+    std::this_thread::sleep_for(wait);
+    pause = std::min(pause * 2, milliseconds(5'000));
   }
-  auto waited = std::chrono::duration_cast<std::chrono::milliseconds>(Clock::now() - start);
+  auto waited = std::chrono::duration_cast<milliseconds>(Clock::now() - start);
   return Error{fmt::format("gave up waiting for {} broker(s) after {:.1f}s: {}", wanted,
                            static_cast<double>(waited.count()) / 1000.0, last)};
 }
