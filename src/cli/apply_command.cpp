@@ -145,17 +145,14 @@ int run_apply(const std::vector<std::string>& args) {
   auto admin = connect_kafka(options.connection, checked->environment);
   if (!admin) return fail(admin.error().message);
   auto print_stats = [&] {
-    if (!options.stats) return;
-    const RequestCounter& sent = (*admin)->requests();
-    std::cerr << fmt::format(
-        "requests: {} metadata, {} describe-configs, {} consumer-groups, {} "
-        "writes\n",
-        sent.metadata, sent.describe_configs, sent.groups, sent.writes);
+    if (options.stats) std::cerr << format_request_counts((*admin)->requests(), "writes") << "\n";
   };
   if (options.wait_for_brokers >= 0) {
     std::int64_t wanted = options.wait_for_brokers;
-    for (const auto& topic : checked->topics) {
-      if (options.wait_for_brokers == 0) wanted = std::max(wanted, topic.replication_factor.value);
+    if (wanted == 0) {  // not given: enough brokers for the widest replication asked for
+      for (const auto& topic : checked->topics) {
+        wanted = std::max(wanted, topic.replication_factor.value);
+      }
     }
     auto ready = wait_for_brokers(**admin, std::max<std::int64_t>(wanted, 1),
                                   *timeout_ms(options.connection));

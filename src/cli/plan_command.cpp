@@ -154,11 +154,7 @@ int run_plan(const std::vector<std::string>& args) {
     if (!out) return fail(fmt::format("cannot write plan '{}'", options.plan_out));
   }
   if (admin && options.stats) {
-    const RequestCounter& sent = admin->requests();
-    std::cerr << fmt::format(
-        "requests: {} metadata, {} describe-configs, {} consumer-groups, {} validate-only "
-        "writes\n",
-        sent.metadata, sent.describe_configs, sent.groups, sent.writes);
+    std::cerr << format_request_counts(admin->requests(), "validate-only writes") << "\n";
   }
   if (options.format == "json") {
     std::cout << render_plan_json(plan);

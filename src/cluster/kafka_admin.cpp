@@ -207,6 +207,11 @@ void on_error(rd_kafka_t*, int err, const char* reason, void* opaque) {
 
 }  // namespace
 
+std::string format_request_counts(const RequestCounter& sent, const std::string& writes) {
+  return fmt::format("requests: {} metadata, {} describe-configs, {} consumer-groups, {} {}",
+                     sent.metadata, sent.describe_configs, sent.groups, sent.writes, writes);
+}
+
 std::string KafkaAdmin::explain(const std::string& failure) {
   rd_kafka_poll(m_handle->client, 0);  // serves the error callback
   std::string out = failure;

@@ -26,6 +26,10 @@ struct RequestCounter {
   int writes = 0;  // CreateTopics, CreatePartitions, AlterConfigs, DeleteTopics
 };
 
+// "requests: 1 metadata, 2 describe-configs, 1 consumer-groups, 0 writes", naming the writes
+// `writes` (plan sends only validate-only ones).
+std::string format_request_counts(const RequestCounter& sent, const std::string& writes);
+
 class KafkaAdmin : public ClusterReader, public ClusterWriter {
  public:
   // Creates the client; a bad property is an error here, before any request.
