@@ -1,9 +1,10 @@
 // HTML pages built as strings; every manifest value goes through html_escape.
 #include "docs/html_catalogue.hpp"
 
+#include <cctype>
+
 #include <fmt/format.h>
 
-#include "core/units.hpp"
 #include "docs/escape.hpp"
 #include "docs/flow.hpp"
 #include "docs/topic_facts.hpp"

@@ -3,7 +3,6 @@
 
 #include <fmt/format.h>
 
-#include "core/units.hpp"
 #include "docs/escape.hpp"
 #include "docs/flow.hpp"
 #include "docs/topic_facts.hpp"
