@@ -5,7 +5,9 @@
 
 #include <algorithm>
 #include <chrono>
+#include <memory>
 #include <set>
+#include <string_view>
 #include <thread>
 
 #include <fmt/format.h>
@@ -31,16 +33,25 @@ struct Queue {
   explicit Queue(rd_kafka_t* client) : q(rd_kafka_queue_new(client)) {}
   ~Queue() { rd_kafka_queue_destroy(q); }
 };
-struct Event {
-  rd_kafka_event_t* e;
-  ~Event() {
-    if (e) rd_kafka_event_destroy(e);
-  }
+struct EventDeleter {
+  void operator()(rd_kafka_event_t* e) const { rd_kafka_event_destroy(e); }
 };
+using Event = std::unique_ptr<rd_kafka_event_t, EventDeleter>;
 struct Options {
   rd_kafka_AdminOptions_t* o;
   ~Options() { rd_kafka_AdminOptions_destroy(o); }
 };
+
+// Waits up to `wait_ms` for the one result event of a request on `queue`. No answer, or an error
+// of the request as a whole, becomes an Error that starts with `what`.
+Result<Event> await_result(rd_kafka_queue_t* queue, int wait_ms, std::string_view what) {
+  Event event{rd_kafka_queue_poll(queue, wait_ms)};
+  if (!event) return Error{fmt::format("{}: no answer in time", what)};
+  if (rd_kafka_event_error(event.get())) {
+    return Error{fmt::format("{}: {}", what, rd_kafka_event_error_string(event.get()))};
+  }
+  return Result<Event>(std::move(event));
+}
 
 Result<ClientProperties> connect_config(rd_kafka_conf_t* conf, const KafkaOptions& options) {
   ClientProperties all = options.properties;
@@ -70,12 +81,9 @@ Result<std::map<std::string, std::map<std::string, std::string>>> describe(
   Queue queue(client);
   rd_kafka_DescribeConfigs(client, resources.data(), resources.size(), options.o, queue.q);
   rd_kafka_ConfigResource_destroy_array(resources.data(), resources.size());
-  Event event{rd_kafka_queue_poll(queue.q, timeout_ms + 5'000)};
-  if (!event.e) return Error{"describe configs: no answer in time"};
-  if (rd_kafka_event_error(event.e)) {
-    return Error{fmt::format("describe configs: {}", rd_kafka_event_error_string(event.e))};
-  }
-  const auto* result = rd_kafka_event_DescribeConfigs_result(event.e);
+  auto event = await_result(queue.q, timeout_ms + 5'000, "describe configs");
+  if (!event) return event.error();
+  const auto* result = rd_kafka_event_DescribeConfigs_result(event->get());
   std::size_t count = 0;
   const auto** described = rd_kafka_DescribeConfigs_result_resources(result, &count);
   std::map<std::string, std::map<std::string, std::string>> out;
@@ -139,13 +147,10 @@ Result<std::vector<TopicOutcome>> topic_results(rd_kafka_queue_t* queue, int tim
                                                 const char* what, GetResult get_result,
                                                 GetTopics get_topics,
                                                 rd_kafka_resp_err_t done_when) {
-  Event event{rd_kafka_queue_poll(queue, timeout_ms + 10'000)};
-  if (!event.e) return Error{fmt::format("{}: no answer in time", what)};
-  if (rd_kafka_event_error(event.e)) {
-    return Error{fmt::format("{}: {}", what, rd_kafka_event_error_string(event.e))};
-  }
+  auto event = await_result(queue, timeout_ms + 10'000, what);
+  if (!event) return event.error();
   std::size_t count = 0;
-  const rd_kafka_topic_result_t** topics = get_topics(get_result(event.e), &count);
+  const rd_kafka_topic_result_t** topics = get_topics(get_result(event->get()), &count);
   std::vector<TopicOutcome> out;
   for (std::size_t i = 0; i < count; ++i) {
     TopicOutcome outcome;
@@ -166,8 +171,9 @@ Result<std::vector<TopicOutcome>> topic_results(rd_kafka_queue_t* queue, int tim
 
 // KRaft controllers refuse one operation that writes too many metadata records ("Unable to
 // perform excessively large batch operation", 10,000 records); batches stay below that. Larger
-// requests are better: topics of a second CreateTopics batch were seen to take far longer to
-// get leaders on a single small broker than the same topics in one request.
+// requests are better: on a single small test broker, topics of later CreateTopics batches got
+// leaders only as fast as the broker created partition logs (350-450 a second), while one
+// request's topics showed leaders at once.
 constexpr std::size_t kMaxRecordsPerRequest = 9'000;
 
 // Splits `items` into runs whose summed `cost` stays within kMaxRecordsPerRequest.
@@ -399,14 +405,11 @@ Result<std::vector<TopicOutcome>> KafkaAdmin::alter_configs(const std::vector<Al
   ++m_requests.writes;
   rd_kafka_AlterConfigs(client, resources.data(), resources.size(), options.o, queue.q);
   rd_kafka_ConfigResource_destroy_array(resources.data(), resources.size());
-  Event event{rd_kafka_queue_poll(queue.q, m_timeout_ms + 10'000)};
-  if (!event.e) return Error{"alter configs: no answer in time"};
-  if (rd_kafka_event_error(event.e)) {
-    return Error{fmt::format("alter configs: {}", rd_kafka_event_error_string(event.e))};
-  }
+  auto event = await_result(queue.q, m_timeout_ms + 10'000, "alter configs");
+  if (!event) return event.error();
   std::size_t count = 0;
-  const auto** results =
-      rd_kafka_AlterConfigs_result_resources(rd_kafka_event_AlterConfigs_result(event.e), &count);
+  const auto** results = rd_kafka_AlterConfigs_result_resources(
+      rd_kafka_event_AlterConfigs_result(event->get()), &count);
   std::vector<TopicOutcome> out;
   for (std::size_t i = 0; i < count; ++i) {
     TopicOutcome outcome;
@@ -451,14 +454,11 @@ Result<std::map<std::string, std::vector<std::string>>> KafkaAdmin::active_reade
     Queue queue(client);
     ++m_requests.groups;
     rd_kafka_ListConsumerGroups(client, options.o, queue.q);
-    Event event{rd_kafka_queue_poll(queue.q, m_timeout_ms + 5'000)};
-    if (!event.e) return Error{"list consumer groups: no answer in time"};
-    if (rd_kafka_event_error(event.e)) {
-      return Error{fmt::format("list consumer groups: {}", rd_kafka_event_error_string(event.e))};
-    }
+    auto event = await_result(queue.q, m_timeout_ms + 5'000, "list consumer groups");
+    if (!event) return event.error();
     std::size_t count = 0;
     const auto** listed = rd_kafka_ListConsumerGroups_result_valid(
-        rd_kafka_event_ListConsumerGroups_result(event.e), &count);
+        rd_kafka_event_ListConsumerGroups_result(event->get()), &count);
     for (std::size_t i = 0; i < count; ++i) {
       groups.emplace_back(rd_kafka_ConsumerGroupListing_group_id(listed[i]));
     }
@@ -472,14 +472,11 @@ Result<std::map<std::string, std::vector<std::string>>> KafkaAdmin::active_reade
   Queue queue(client);
   ++m_requests.groups;
   rd_kafka_DescribeConsumerGroups(client, names.data(), names.size(), options.o, queue.q);
-  Event event{rd_kafka_queue_poll(queue.q, m_timeout_ms + 5'000)};
-  if (!event.e) return Error{"describe consumer groups: no answer in time"};
-  if (rd_kafka_event_error(event.e)) {
-    return Error{fmt::format("describe consumer groups: {}", rd_kafka_event_error_string(event.e))};
-  }
+  auto event = await_result(queue.q, m_timeout_ms + 5'000, "describe consumer groups");
+  if (!event) return event.error();
   std::size_t count = 0;
   const auto** described = rd_kafka_DescribeConsumerGroups_result_groups(
-      rd_kafka_event_DescribeConsumerGroups_result(event.e), &count);
+      rd_kafka_event_DescribeConsumerGroups_result(event->get()), &count);
   for (std::size_t i = 0; i < count; ++i) {
     if (rd_kafka_ConsumerGroupDescription_error(described[i])) continue;
     std::string group = rd_kafka_ConsumerGroupDescription_group_id(described[i]);
