@@ -53,6 +53,13 @@ std::string page(const std::string& title, const std::string& body, const std::s
       script.empty() ? "" : fmt::format("<script>{}</script>\n", script));
 }
 
+// `<tr><th>a</th>…</tr>` or with `td`, escaping each cell.
+std::string html_row(const std::vector<std::string>& cells, const char* tag) {
+  std::string out = "<tr>";
+  for (const auto& cell : cells) out += fmt::format("<{0}>{1}</{0}>", tag, html_escape(cell));
+  return out + "</tr>\n";
+}
+
 std::string fact_table(const std::vector<Fact>& facts) {
   std::string out = "<table>\n";
   for (const auto& f : facts) {
@@ -84,40 +91,30 @@ std::string topic_page(const Catalogue& catalogue, const CatalogueTopic& topic) 
   body += fmt::format("<h2>Storage in '{}'</h2>\n", html_escape(catalogue.environment));
   body += fact_table(storage_facts(topic));
   body +=
-      "<h2>Config overrides</h2>\n<p class=\"muted\">The complete set of dynamic configs "
-      "apply sets on the topic.</p>\n<table>\n<tr><th>Key</th><th>Value</th></tr>\n";
+      fmt::format("<h2>Config overrides</h2>\n<p class=\"muted\">{}</p>\n<table>\n", kConfigNote);
+  body += html_row({"Key", "Value"}, "th");
   for (const auto& [key, value] : config_rows(topic)) {
     body += fmt::format("<tr><td><code>{}</code></td><td>{}</td></tr>\n", html_escape(key),
                         html_escape(value));
   }
   body += "</table>\n";
   if (topic.environments.size() > 1) {
+    Table table = environment_table(topic);
     body += fmt::format("<h2>Environments</h2>\n<p class=\"muted\">{}</p>\n<table>\n",
-                        topic.environments_differ() ? "The environments differ:"
-                                                    : "Every environment has the same figures.");
-    body +=
-        "<tr><th>Environment</th><th>Partitions</th><th>Replication</th><th>Retention</th>"
-        "<th>Min in-sync</th></tr>\n";
-    for (const auto& e : topic.environments) {
-      body += fmt::format("<tr><td>{}</td><td>{}</td><td>{}</td><td>{}</td><td>{}</td></tr>\n",
-                          html_escape(e.environment), e.partitions, e.replication_factor,
-                          html_escape(e.retention),
-                          e.min_insync_replicas ? std::to_string(*e.min_insync_replicas) : "—");
-    }
+                        environments_note(topic));
+    body += html_row(table.header, "th");
+    for (const auto& row : table.rows) body += html_row(row, "td");
     body += "</table>\n";
   }
   return page(topic.name() + " — topic catalogue", body, "");
 }
 
 std::string index_row(const CatalogueTopic& t) {
-  const OwnerCard& owner = t.spec().owner;
-  return fmt::format(
-      "<tr class=\"entry\" data-search=\"{}\"><td><a href=\"topics/{}.html\">{}</a></td>"
-      "<td>{}</td><td>{}</td><td>{}</td><td>{}</td><td>{}</td><td>{}</td></tr>\n",
-      html_escape(search_text(t)), page_name(t.name()), html_escape(t.name()),
-      html_escape(t.spec().kind.value), html_escape(owner.team.value),
-      html_escape(owner.producer.value), html_escape(consumer_list(owner)),
-      html_escape(owner.key.value), retention_text(t.topic));
+  std::string out = fmt::format(
+      "<tr class=\"entry\" data-search=\"{}\"><td><a href=\"topics/{}.html\">{}</a></td>",
+      html_escape(search_text(t)), page_name(t.name()), html_escape(t.name()));
+  for (const auto& cell : index_cells(t)) out += fmt::format("<td>{}</td>", html_escape(cell));
+  return out + "</tr>\n";
 }
 
 }  // namespace
@@ -137,9 +134,7 @@ DocFiles render_html_catalogue(const Catalogue& catalogue) {
     body += fmt::format("<div class=\"bucket\">\n<h3>{}</h3>\n", html_escape(domain));
     body += render_svg(domain_flow(catalogue, members), "domain " + domain + " flow",
                        "domain-" + domain);
-    body +=
-        "<table>\n<tr><th>Topic</th><th>Kind</th><th>Team</th><th>Producer</th>"
-        "<th>Consumer groups</th><th>Key</th><th>Retention</th></tr>\n";
+    body += "<table>\n" + html_row(index_header(), "th");
     for (std::size_t i : members) body += index_row(catalogue.topics[i]);
     body += "</table>\n</div>\n";
   }

@@ -20,6 +20,26 @@ std::string fact_table(const std::vector<Fact>& facts) {
   return out;
 }
 
+// `| a | b |` from cells already escaped for Markdown.
+std::string markdown_row(const std::vector<std::string>& cells) {
+  return fmt::format("| {} |\n", fmt::join(cells, " | "));
+}
+
+// A header row, its rule, and the rows, every cell escaped.
+std::string markdown_table(const std::vector<std::string>& header,
+                           const std::vector<std::vector<std::string>>& rows) {
+  std::string out = markdown_row(header);
+  out += "|";
+  for (std::size_t i = 0; i < header.size(); ++i) out += "---|";
+  out += "\n";
+  for (const auto& row : rows) {
+    std::vector<std::string> cells;
+    for (const auto& cell : row) cells.push_back(markdown_cell(cell));
+    out += markdown_row(cells);
+  }
+  return out;
+}
+
 std::string mermaid_block(const Flow& flow) {
   return fmt::format("```mermaid\n{}```\n", render_mermaid(flow));
 }
@@ -32,34 +52,25 @@ std::string topic_page(const Catalogue& catalogue, const CatalogueTopic& topic) 
   out += fmt::format("## Storage in '{}'\n\n", catalogue.environment);
   out += fact_table(storage_facts(topic)) + "\n";
   auto configs = config_rows(topic);
-  out += "## Config overrides\n\nThe complete set of dynamic configs apply sets on the topic.\n\n";
+  out += fmt::format("## Config overrides\n\n{}\n\n", kConfigNote);
   out += "| Key | Value |\n|---|---|\n";
-  for (const auto& [key, value] : configs) out += fmt::format("| `{}` | {} |\n", key, value);
+  for (const auto& [key, value] : config_rows(topic)) {
+    out += fmt::format("| `{}` | {} |\n", key, value);
+  }
   out += "\n";
   if (topic.environments.size() > 1) {
-    out += "## Environments\n\n";
-    out += topic.environments_differ() ? "The environments differ:\n\n"
-                                       : "Every environment has the same figures.\n\n";
-    out += "| Environment | Partitions | Replication | Retention | Min in-sync |\n";
-    out += "|---|---|---|---|---|\n";
-    for (const auto& e : topic.environments) {
-      out += fmt::format("| {} | {} | {} | {} | {} |\n", e.environment, e.partitions,
-                         e.replication_factor, e.retention,
-                         e.min_insync_replicas ? std::to_string(*e.min_insync_replicas) : "—");
-    }
-    out += "\n";
+    Table table = environment_table(topic);
+    out += fmt::format("## Environments\n\n{}\n\n", environments_note(topic));
+    out += markdown_table(table.header, table.rows) + "\n";
   }
   out += "## Flow\n\n" + mermaid_block(topic_flow(topic));
   return out;
 }
 
 std::string index_row(const CatalogueTopic& t) {
-  const OwnerCard& owner = t.spec().owner;
-  return fmt::format("| [{}](topics/{}.md) | {} | {} | {} | {} | {} | {} |\n", t.name(),
-                     page_name(t.name()), markdown_cell(t.spec().kind.value),
-                     markdown_cell(owner.team.value), markdown_cell(owner.producer.value),
-                     markdown_cell(consumer_list(owner)), markdown_cell(owner.key.value),
-                     retention_text(t.topic));
+  std::vector<std::string> cells{fmt::format("[{}](topics/{}.md)", t.name(), page_name(t.name()))};
+  for (const auto& cell : index_cells(t)) cells.push_back(markdown_cell(cell));
+  return markdown_row(cells);
 }
 
 }  // namespace
@@ -74,8 +85,7 @@ DocFiles render_markdown_catalogue(const Catalogue& catalogue) {
   for (const auto& [domain, members] : catalogue.by_domain) {
     index += fmt::format("### {}\n\n", domain);
     index += mermaid_block(domain_flow(catalogue, members)) + "\n";
-    index += "| Topic | Kind | Team | Producer | Consumer groups | Key | Retention |\n";
-    index += "|---|---|---|---|---|---|---|\n";
+    index += markdown_table(index_header(), {});
     for (std::size_t i : members) index += index_row(catalogue.topics[i]);
     index += "\n";
   }

@@ -103,4 +103,29 @@ std::vector<std::pair<std::string, std::string>> config_rows(const CatalogueTopi
   return rows;
 }
 
+Table environment_table(const CatalogueTopic& topic) {
+  Table table{{"Environment", "Partitions", "Replication", "Retention", "Min in-sync"}, {}};
+  for (const auto& e : topic.environments) {
+    table.rows.push_back({e.environment, std::to_string(e.partitions),
+                          std::to_string(e.replication_factor), e.retention,
+                          e.min_insync_replicas ? std::to_string(*e.min_insync_replicas) : "—"});
+  }
+  return table;
+}
+
+std::string environments_note(const CatalogueTopic& topic) {
+  return topic.environments_differ() ? "The environments differ:"
+                                     : "Every environment has the same figures.";
+}
+
+std::vector<std::string> index_header() {
+  return {"Topic", "Kind", "Team", "Producer", "Consumer groups", "Key", "Retention"};
+}
+
+std::vector<std::string> index_cells(const CatalogueTopic& topic) {
+  const OwnerCard& owner = topic.spec().owner;
+  return {topic.spec().kind.value, owner.team.value, owner.producer.value,
+          consumer_list(owner),    owner.key.value,  retention_text(topic.topic)};
+}
+
 }  // namespace topicform

@@ -24,4 +24,23 @@ std::vector<std::pair<std::string, std::string>> config_rows(const CatalogueTopi
 // "delivery-service (12 replicas), audit-service"
 std::string consumer_list(const OwnerCard& owner);
 
+// What the config section says above its table.
+inline constexpr const char* kConfigNote =
+    "The complete set of dynamic configs apply sets on the topic.";
+
+// A table in plain text; each renderer escapes and draws it.
+struct Table {
+  std::vector<std::string> header;
+  std::vector<std::vector<std::string>> rows;
+};
+
+// One row per declared environment: partitions, replication, retention, min in-sync replicas.
+Table environment_table(const CatalogueTopic& topic);
+// "The environments differ:" or "Every environment has the same figures."
+std::string environments_note(const CatalogueTopic& topic);
+
+// The index's columns: the header, and a topic's cells after its name (which renderers link).
+std::vector<std::string> index_header();
+std::vector<std::string> index_cells(const CatalogueTopic& topic);
+
 }  // namespace topicform
