@@ -1,7 +1,9 @@
 // The reconciler's decision: compare each desired topic with the cluster's and say what to do.
 #include "core/diff.hpp"
 
+#include <optional>
 #include <set>
+#include <string_view>
 
 #include <fmt/format.h>
 
@@ -183,69 +185,81 @@ std::vector<std::string> deleted_topics(const Plan& plan) {
   return out;
 }
 
+namespace {
+
+constexpr std::string_view kDeadSuffix = ".dead";
+
+// "orders.created" for "orders.created.dead"; empty for any other name.
+std::string dead_letter_source(const std::string& name) {
+  return name.ends_with(kDeadSuffix) ? name.substr(0, name.size() - kDeadSuffix.size()) : "";
+}
+
+// Moves every delete that `why` objects to (it returns the block, else nullopt) from the plan's
+// actions to its blocked changes, keeping the order of both.
+template <class Why>
+void block_deletes(Plan& plan, Why why) {
+  std::vector<Action> kept;
+  for (auto& action : plan.actions) {
+    const auto* d = std::get_if<DeleteTopic>(&action);
+    std::optional<BlockedChange> blocked = d ? why(*d) : std::nullopt;
+    if (blocked) {
+      plan.blocked.push_back(std::move(*blocked));
+    } else {
+      kept.push_back(std::move(action));
+    }
+  }
+  plan.actions = std::move(kept);
+}
+
+}  // namespace
+
 std::vector<std::string> dead_deletes(const Plan& plan) {
   std::vector<std::string> out;
   for (const auto& name : deleted_topics(plan)) {
-    if (name.ends_with(".dead")) out.push_back(name);
+    if (!dead_letter_source(name).empty()) out.push_back(name);
   }
   return out;
 }
 
 void block_non_empty_dead_deletes(Plan& plan, const std::map<std::string, std::int64_t>& messages) {
-  std::vector<Action> kept;
-  for (auto& action : plan.actions) {
-    const auto* d = std::get_if<DeleteTopic>(&action);
-    auto it = d && d->name.ends_with(".dead") ? messages.find(d->name) : messages.end();
-    if (it == messages.end() || it->second <= 0) {
-      kept.push_back(std::move(action));
-      continue;
+  block_deletes(plan, [&](const DeleteTopic& d) -> std::optional<BlockedChange> {
+    auto it = messages.find(d.name);
+    if (dead_letter_source(d.name).empty() || it == messages.end() || it->second <= 0) {
+      return std::nullopt;
     }
-    plan.blocked.push_back(BlockedChange{
-        d->name, "dead/delete-order",
+    return BlockedChange{
+        d.name, "dead/delete-order",
         fmt::format("'{}' still holds {} message{}: failures nobody has handled; read or move "
                     "them before deleting it",
-                    d->name, it->second, it->second == 1 ? "" : "s"),
-        d->at});
-  }
-  plan.actions = std::move(kept);
+                    d.name, it->second, it->second == 1 ? "" : "s"),
+        d.at};
+  });
 }
 
 void block_deletes_with_readers(Plan& plan,
                                 const std::map<std::string, std::vector<std::string>>& readers) {
-  std::vector<Action> kept;
   std::set<std::string> held;  // sources whose delete is blocked
-  for (auto& action : plan.actions) {
-    const auto* d = std::get_if<DeleteTopic>(&action);
-    auto it = d ? readers.find(d->name) : readers.end();
-    if (it == readers.end() || it->second.empty()) {
-      kept.push_back(std::move(action));
-      continue;
-    }
-    held.insert(d->name);
-    plan.blocked.push_back(BlockedChange{
-        d->name, "delete/no-active-consumers",
+  block_deletes(plan, [&](const DeleteTopic& d) -> std::optional<BlockedChange> {
+    auto it = readers.find(d.name);
+    if (it == readers.end() || it->second.empty()) return std::nullopt;
+    held.insert(d.name);
+    return BlockedChange{
+        d.name, "delete/no-active-consumers",
         fmt::format("'{}' is read by group(s) with live members ({}): stop the consumers, remove "
                     "the topic from their config and delete the groups first",
-                    d->name, fmt::join(it->second, ", ")),
-        d->at});
-  }
+                    d.name, fmt::join(it->second, ", ")),
+        d.at};
+  });
   // A source that stays may still send failures to its dead topic, so that stays too.
-  plan.actions.clear();
-  for (auto& action : kept) {
-    const auto* d = std::get_if<DeleteTopic>(&action);
-    std::string source = d && d->name.ends_with(".dead")
-                             ? d->name.substr(0, d->name.size() - std::string(".dead").size())
-                             : "";
-    if (source.empty() || !held.count(source)) {
-      plan.actions.push_back(std::move(action));
-      continue;
-    }
-    plan.blocked.push_back(BlockedChange{
-        d->name, "dead/delete-order",
-        fmt::format("'{}' is deleted only with its source '{}', whose delete is blocked", d->name,
+  block_deletes(plan, [&](const DeleteTopic& d) -> std::optional<BlockedChange> {
+    std::string source = dead_letter_source(d.name);
+    if (source.empty() || !held.count(source)) return std::nullopt;
+    return BlockedChange{
+        d.name, "dead/delete-order",
+        fmt::format("'{}' is deleted only with its source '{}', whose delete is blocked", d.name,
                     source),
-        d->at});
-  }
+        d.at};
+  });
 }
 
 }  // namespace topicform
