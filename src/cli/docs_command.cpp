@@ -5,8 +5,10 @@
 #include <fstream>
 #include <iostream>
 #include <set>
+#include <sstream>
 
 #include <fmt/format.h>
+#include <fmt/ranges.h>
 #include <boost/program_options.hpp>
 
 #include "cli/arguments.hpp"
@@ -33,6 +35,9 @@ Formats:
   markdown   README.md (index by domain and by team, Mermaid diagrams) and topics/<name>.md
   html       index.html with a search box, and topics/<name>.html; self-contained, works offline
   asyncapi   asyncapi.json: an AsyncAPI 3.0 document with Kafka bindings
+
+Every format copies the local schema files the manifests name into DIR/schemas/ and links them,
+so the folder can be published as it is. A registry subject is shown as written.
 
 Output is byte-identical for the same manifests, so it can be committed and diffed. A list of
 the files written is kept in DIR/.topicform-docs; pages of topics that are gone are removed.
@@ -83,6 +88,17 @@ std::string write_files(const fs::path& dir, const DocFiles& files) {
   return "";
 }
 
+// The schema file at `path`, or nullopt when there is none (a mistyped path).
+std::optional<std::string> read_schema_file(const std::string& path) {
+  std::error_code ec;
+  if (!fs::is_regular_file(path, ec)) return std::nullopt;
+  std::ifstream in(path, std::ios::binary);
+  std::stringstream buffer;
+  buffer << in.rdbuf();
+  if (!in) return std::nullopt;
+  return buffer.str();
+}
+
 }  // namespace
 
 int run_docs(const std::vector<std::string>& args) {
@@ -119,9 +135,15 @@ int run_docs(const std::vector<std::string>& args) {
     return fail("the manifests have errors; no catalogue was written");
   Catalogue catalogue =
       build_catalogue(checked->topics, checked->project.settings, checked->environment);
+  auto not_files = publish_schemas(catalogue, read_schema_file);
+  if (!not_files.empty()) {
+    std::cerr << fmt::format("docs: shown as written, not copied (no such file here): {}\n",
+                             fmt::join(not_files, ", "));
+  }
   DocFiles files = options.format == "html"       ? render_html_catalogue(catalogue)
                    : options.format == "asyncapi" ? render_asyncapi(catalogue)
                                                   : render_markdown_catalogue(catalogue);
+  files.insert(catalogue.schema_files.begin(), catalogue.schema_files.end());
   if (auto error = write_files(options.out, files); !error.empty()) return fail(error);
   std::cerr << fmt::format("docs: wrote {} file(s) for {} topic(s) to {}\n", files.size(),
                            catalogue.topics.size(), options.out);

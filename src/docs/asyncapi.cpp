@@ -67,13 +67,24 @@ Json owner_extension(const CatalogueTopic& entry) {
   return x;
 }
 
+// A JSON Schema the document can point to: a URL, or the catalogue's copy (relative to
+// asyncapi.json). Other references (a registry subject, an Avro or Protobuf file) are named only.
+Json payload(const CatalogueTopic& entry) {
+  bool url = entry.schema.find("://") != std::string::npos;
+  if (url && entry.schema.ends_with(".json")) return Json{{"$ref", entry.schema}};
+  if (entry.schema_copy.ends_with(".json")) return Json{{"$ref", entry.schema_copy}};
+  Json object{{"type", "object"}};
+  if (!entry.schema.empty()) object["description"] = fmt::format("schema: {}", entry.schema);
+  return object;
+}
+
 Json message(const CatalogueTopic& entry) {
   const OwnerCard& owner = entry.spec().owner;
   Json m;
   m["name"] = entry.name();
   m["title"] = fmt::format("A message of {}", entry.name());
   m["contentType"] = "application/json";
-  m["payload"] = entry.schema.empty() ? Json{{"type", "object"}} : Json{{"$ref", entry.schema}};
+  m["payload"] = payload(entry);
   Json key{{"type", "string"}};
   key["description"] =
       owner.key.value == "none" || owner.key.value.empty()

@@ -3,6 +3,9 @@
 
 #include <algorithm>
 #include <filesystem>
+#include <set>
+
+#include <fmt/format.h>
 
 #include "core/rules/rules.hpp"
 #include "core/units.hpp"
@@ -17,9 +20,18 @@ std::string domain_of(const EffectiveTopic& topic) {
   return topic.name.substr(0, topic.name.find('.'));
 }
 
+// A schema reference names a file when it has a folder or a schema file's extension; anything
+// else (`orders-value`, `com.acme.Order`) is a registry subject or a type name, kept as written.
+bool names_a_file(const std::string& schema) {
+  if (schema.empty() || schema.find("://") != std::string::npos) return false;
+  return schema.find('/') != std::string::npos || schema.ends_with(".json") ||
+         schema.ends_with(".avsc") || schema.ends_with(".proto") || schema.ends_with(".yaml") ||
+         schema.ends_with(".yml");
+}
+
 // A relative schema path is written relative to its manifest; show it from the project root.
 std::string resolve_schema(const std::string& schema, const std::string& manifest) {
-  if (schema.empty() || schema.find("://") != std::string::npos) return schema;
+  if (!names_a_file(schema)) return schema;
   auto joined = std::filesystem::path(manifest).parent_path() / schema;
   return joined.lexically_normal().generic_string();
 }
@@ -80,6 +92,38 @@ Catalogue build_catalogue(const std::vector<EffectiveTopic>& topics, const Setti
     catalogue.by_team[team.empty() ? "(no team)" : team].push_back(i);
   }
   return catalogue;
+}
+
+std::vector<std::string> publish_schemas(
+    Catalogue& catalogue,
+    const std::function<std::optional<std::string>(const std::string&)>& read) {
+  std::set<std::string> local;
+  for (const auto& entry : catalogue.topics) {
+    if (names_a_file(entry.schema)) local.insert(entry.schema);
+  }
+  std::map<std::string, std::string> copy_of;  // schema -> its copy
+  std::set<std::string> taken;
+  std::vector<std::string> unread;
+  for (const auto& schema : local) {  // in path order, so the -2, -3 suffixes are stable
+    auto content = read(schema);
+    if (!content) {
+      unread.push_back(schema);
+      continue;
+    }
+    std::filesystem::path file(schema);
+    std::string stem = page_name(file.stem().string());
+    std::string extension = page_name(file.extension().string());
+    std::string name = "schemas/" + stem + extension;
+    for (int n = 2; taken.count(name); ++n)
+      name = fmt::format("schemas/{}-{}{}", stem, n, extension);
+    taken.insert(name);
+    copy_of[schema] = name;
+    catalogue.schema_files[name] = std::move(*content);
+  }
+  for (auto& entry : catalogue.topics) {
+    if (auto it = copy_of.find(entry.schema); it != copy_of.end()) entry.schema_copy = it->second;
+  }
+  return unread;
 }
 
 std::string retention_text(const EffectiveTopic& topic) {

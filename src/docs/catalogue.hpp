@@ -2,6 +2,7 @@
 #pragma once
 
 #include <cstdint>
+#include <functional>
 #include <map>
 #include <optional>
 #include <string>
@@ -30,6 +31,8 @@ struct CatalogueTopic {
   std::string domain;                  // the `domain` label, else the name's first segment
   std::string manifest;                // the manifest's path as it was read
   std::string schema;                  // the schema as written, resolved against the manifest
+  std::string schema_copy;  // the catalogue's copy of a local schema file ("schemas/x.json",
+                            // relative to the output folder); empty when there is none
   std::optional<double> storage_bytes;
   std::vector<EnvironmentFigures> environments;  // every declared environment, by name
 
@@ -39,6 +42,9 @@ struct CatalogueTopic {
   bool environments_differ() const;
 };
 
+// Generated files: a path relative to the output folder -> its content.
+using DocFiles = std::map<std::string, std::string>;
+
 struct Catalogue {
   std::string environment;
   std::vector<CatalogueTopic> topics;  // source topics (not `.dead`, not deleted), by name
@@ -46,6 +52,9 @@ struct Catalogue {
   // Indexes into `topics`, by domain and by owning team.
   std::map<std::string, std::vector<std::size_t>> by_domain;
   std::map<std::string, std::vector<std::size_t>> by_team;
+  // The local schema files the topics name, copied so that a published catalogue's links and
+  // $refs resolve: schema_copy -> the file's content. Every format writes them.
+  DocFiles schema_files;
 };
 
 // Builds the catalogue from checked topics (sources followed by their dead topics, as
@@ -54,8 +63,12 @@ struct Catalogue {
 Catalogue build_catalogue(const std::vector<EffectiveTopic>& topics, const Settings& settings,
                           const Environment& environment);
 
-// Generated files: a path relative to the output folder -> its content.
-using DocFiles = std::map<std::string, std::string>;
+// Gives every local schema file the topics name (a path, not a URL or a registry subject) a copy
+// in the catalogue, read with `read` (nullopt: no such file). Files sharing a name get -2, -3...
+// in path order. Returns the paths that could not be read; their topics get no copy.
+std::vector<std::string> publish_schemas(
+    Catalogue& catalogue,
+    const std::function<std::optional<std::string>(const std::string&)>& read);
 
 // How long messages live: "7d", "infinite", or "broker default" when the manifest says nothing.
 std::string retention_text(const EffectiveTopic& topic);

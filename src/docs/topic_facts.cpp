@@ -47,8 +47,12 @@ std::vector<Fact> owner_facts(const CatalogueTopic& topic) {
       {"Key", or_dash(owner.key.value), ""},
       {"Ordering", or_dash(owner.ordering.value), ""},
   };
+  // Topic pages live in topics/, next to the catalogue's schemas/ folder.
   bool url = topic.schema.find("://") != std::string::npos;
-  facts.push_back({"Schema", or_dash(topic.schema), url ? topic.schema : ""});
+  std::string schema_link = url                         ? topic.schema
+                            : topic.schema_copy.empty() ? ""
+                                                        : "../" + topic.schema_copy;
+  facts.push_back({"Schema", or_dash(topic.schema), schema_link});
   if (!owner.max_consumer_downtime.value.empty()) {
     facts.push_back({"Longest consumer downtime", owner.max_consumer_downtime.value, ""});
   }

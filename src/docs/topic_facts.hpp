@@ -12,7 +12,7 @@ namespace topicform {
 struct Fact {
   std::string label;
   std::string value;
-  std::string link;  // a page of the catalogue (without extension) or a URL; empty for none
+  std::string link;  // a URL, or a path relative to the topic's page; empty for none
 };
 
 // Owner card: kind, domain, team, producer, consumer groups, key, ordering, schema, labels.

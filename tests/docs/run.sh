@@ -1,6 +1,7 @@
 #!/usr/bin/env bash
 # `topicform docs` on the example topics/: golden pages for each format, byte-identical re-runs,
-# stale pages removed, the AsyncAPI document validated against @asyncapi/specs, and the HTML and
+# stale pages removed, every relative link and $ref resolving inside the catalogue (schema files
+# are copied into it), the AsyncAPI document validated against @asyncapi/specs, and the HTML and
 # the Mermaid blocks looked at in headless Chromium (screenshots in build/docs-artifacts).
 # Usage: tests/docs/run.sh TOPICFORM_BINARY   (from the repository root; UPDATE_GOLDEN=1 rewrites)
 set -uo pipefail
@@ -21,6 +22,7 @@ for format in markdown html asyncapi; do
     rm -rf "${golden:?}/$format" && mkdir -p "$golden" && cp -r "$tmp/$format" "$golden/$format"
   fi
   diff -r "$golden/$format" "$tmp/$format" >"$tmp/diff" && ok || { bad "$format differs from tests/golden/docs/$format"; head -40 "$tmp/diff" >&2; }
+  python3 tests/docs/links_resolve.py "$tmp/$format" && ok || bad "$format: a relative link or \$ref names no file of the catalogue"
   "$bin" docs --format "$format" --out "$tmp/again-$format" topics 2>/dev/null
   diff -r "$tmp/$format" "$tmp/again-$format" >/dev/null && ok || bad "$format: a re-run is not byte-identical"
 done
@@ -32,6 +34,17 @@ rm "$tmp/project/orders/created.yaml"
 "$bin" docs --out "$tmp/markdown" "$tmp/project" 2>/dev/null
 [ ! -e "$tmp/markdown/topics/orders.created.md" ] && ok || bad "the page of a removed topic is removed"
 [ -e "$tmp/markdown/notes.txt" ] && ok || bad "a file topicform did not write is kept"
+
+# A registry subject is shown as written; a schema path with no file behind it is named on stderr;
+# neither is copied, and the rest of the catalogue is written (orders.created left above).
+sed -i 's|schema: ../schemas/send_email.json|schema: notifications-send-email-value|' \
+  "$tmp/project/notifications/email-commands.yaml"
+sed -i 's|schema: ../schemas/payment_event.json|schema: ../schemas/payment_evnt.json|' \
+  "$tmp/project/commerce/payments-events.yaml"
+"$bin" docs --format asyncapi --out "$tmp/subject" "$tmp/project" 2>"$tmp/err" || bad "docs with a subject and a missing schema: exit $?"
+grep -qx "docs: shown as written, not copied (no such file here): $tmp/project/schemas/payment_evnt.json" "$tmp/err" && ok || { bad "the missing schema file is named on stderr"; cat "$tmp/err" >&2; }
+[ "$(ls "$tmp/subject/schemas")" = "$(printf 'order_event.json\nuser_profile.json')" ] && ok || bad "only the schema files there are copied"
+grep -q '"description": "schema: notifications-send-email-value"' "$tmp/subject/asyncapi.json" && ok || bad "the subject is named in the payload"
 
 # Bad input: nothing written, a clear error.
 "$bin" docs --out "$tmp/never" tests/golden/bad >/dev/null 2>"$tmp/err" && bad "docs of a bad project succeeded" || ok

@@ -115,5 +115,53 @@ TEST(Docs, AsyncApiHasAChannelPerTopicAndAnOperationPerService) {
   EXPECT_EQ(doc.find("legacy.removed"), std::string::npos);
 }
 
+// Reads only the files the test names, as the CLI reads the disk.
+std::optional<std::string> fake_files(const std::string& path) {
+  if (path == "a/order.json") return std::string(R"({"title": "a"})");
+  if (path == "b/order.json") return std::string(R"({"title": "b"})");
+  return std::nullopt;
+}
+
+TEST(Docs, LocalSchemasAreCopiedUnderOneNameEachInPathOrder) {
+  auto b = build();
+  ASSERT_EQ(b->catalogue.topics.size(), 2u);  // audit.recorded, orders.created
+  b->catalogue.topics[0].schema = "b/order.json";
+  b->catalogue.topics[1].schema = "a/order.json";
+  EXPECT_TRUE(publish_schemas(b->catalogue, fake_files).empty());
+  EXPECT_EQ(b->catalogue.topics[1].schema_copy, "schemas/order.json");
+  EXPECT_EQ(b->catalogue.topics[0].schema_copy, "schemas/order-2.json");
+  EXPECT_EQ(b->catalogue.schema_files, (DocFiles{{"schemas/order.json", R"({"title": "a"})"},
+                                                 {"schemas/order-2.json", R"({"title": "b"})"}}));
+  const std::string doc = render_asyncapi(b->catalogue).at("asyncapi.json");
+  EXPECT_NE(doc.find("\"$ref\": \"schemas/order-2.json\""), std::string::npos);
+  const std::string page = render_markdown_catalogue(b->catalogue).at("topics/orders.created.md");
+  EXPECT_NE(page.find("| Schema | [a/order.json](../schemas/order.json) |"), std::string::npos);
+}
+
+TEST(Docs, SchemaReferencesThatAreNotFilesAreNamedNotReferenced) {
+  auto b = build();
+  b->catalogue.topics[0].schema = "orders-value";
+  b->catalogue.topics[1].schema = "https://schemas.example.com/order.json";
+  EXPECT_TRUE(publish_schemas(b->catalogue, fake_files).empty());  // neither is a file
+  EXPECT_TRUE(b->catalogue.schema_files.empty());
+  EXPECT_EQ(b->catalogue.topics[0].schema_copy, "");
+  const std::string doc = render_asyncapi(b->catalogue).at("asyncapi.json");
+  EXPECT_NE(doc.find("\"description\": \"schema: orders-value\""), std::string::npos);
+  EXPECT_NE(doc.find("\"$ref\": \"https://schemas.example.com/order.json\""), std::string::npos);
+  const std::string page = render_markdown_catalogue(b->catalogue).at("topics/audit.recorded.md");
+  EXPECT_NE(page.find("| Schema | orders-value |"), std::string::npos);
+}
+
+TEST(Docs, AMissingSchemaFileIsReportedAndNotCopied) {
+  auto b = build();
+  b->catalogue.topics[0].schema = "a/order.json";
+  b->catalogue.topics[1].schema = "a/typo.json";
+  EXPECT_EQ(publish_schemas(b->catalogue, fake_files), std::vector<std::string>{"a/typo.json"});
+  EXPECT_EQ(b->catalogue.topics[1].schema_copy, "");
+  EXPECT_EQ(b->catalogue.schema_files.size(), 1u);
+  const std::string doc = render_asyncapi(b->catalogue).at("asyncapi.json");
+  EXPECT_NE(doc.find("\"description\": \"schema: a/typo.json\""), std::string::npos);
+}
+
 }  // namespace
 }  // namespace topicform
