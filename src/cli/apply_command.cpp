@@ -17,6 +17,7 @@
 #include "cli/checked_project.hpp"
 #include "cli/cluster_connection.hpp"
 #include "cli/commands.hpp"
+#include "cli/live_delete_checks.hpp"
 #include "cli/terminal.hpp"
 #include "core/diff.hpp"
 #include "core/fingerprint.hpp"
@@ -167,10 +168,8 @@ int run_apply(const std::vector<std::string>& args) {
     auto state = (*admin)->read(managed);
     if (!state) return state.error();
     Plan fresh = diff(checked->topics, *state, diff_options);
-    if (auto dead = dead_deletes(fresh); !dead.empty()) {
-      auto counts = (*admin)->message_counts(dead);
-      if (!counts) return counts.error();
-      block_non_empty_dead_deletes(fresh, *counts);
+    if (auto checked_live = check_deletes_live(fresh, **admin); !checked_live) {
+      return checked_live.error();
     }
     return fresh;
   };

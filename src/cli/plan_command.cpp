@@ -13,6 +13,7 @@
 #include "cli/cluster_connection.hpp"
 #include "cli/commands.hpp"
 #include "cli/job_summary.hpp"
+#include "cli/live_delete_checks.hpp"
 #include "cli/terminal.hpp"
 #include "cluster/kafka_admin.hpp"
 #include "cluster/snapshot.hpp"
@@ -137,10 +138,10 @@ int run_plan(const std::vector<std::string>& args) {
   DiffOptions diff_options{options.allow_delete, checked->environment.cluster_id,
                            checked->environment.name};
   Plan plan = diff(checked->topics, *state, diff_options);
-  if (auto dead = dead_deletes(plan); admin && !dead.empty()) {
-    auto counts = admin->message_counts(dead);
-    if (!counts) return fail(counts.error().message);
-    block_non_empty_dead_deletes(plan, *counts);
+  if (admin) {
+    if (auto checked_live = check_deletes_live(plan, *admin); !checked_live) {
+      return fail(checked_live.error().message);
+    }
   }
   if (admin && plan.has_changes()) {
     // The broker itself (and any policy it runs) checks what would be sent, changing nothing.

@@ -12,38 +12,11 @@
 
 #include <fmt/format.h>
 
+#include "cluster/admin_request.hpp"
+
 namespace topicform {
+namespace admin_request {
 
-struct KafkaAdmin::Handle {
-  rd_kafka_t* client = nullptr;
-  // The broker-side reason behind a failed request ("SASL authentication error: ...", "SSL
-  // handshake failed: ..."): librdkafka reports it through the error callback, not the result.
-  std::string last_error;
-  std::string sasl_mechanism;
-  ~Handle() {
-    if (client) rd_kafka_destroy(client);
-  }
-};
-
-namespace {
-
-// RAII for the admin objects of one request.
-struct Queue {
-  rd_kafka_queue_t* q;
-  explicit Queue(rd_kafka_t* client) : q(rd_kafka_queue_new(client)) {}
-  ~Queue() { rd_kafka_queue_destroy(q); }
-};
-struct EventDeleter {
-  void operator()(rd_kafka_event_t* e) const { rd_kafka_event_destroy(e); }
-};
-using Event = std::unique_ptr<rd_kafka_event_t, EventDeleter>;
-struct Options {
-  rd_kafka_AdminOptions_t* o;
-  ~Options() { rd_kafka_AdminOptions_destroy(o); }
-};
-
-// Waits up to `wait_ms` for the one result event of a request on `queue`. No answer, or an error
-// of the request as a whole, becomes an Error that starts with `what`.
 Result<Event> await_result(rd_kafka_queue_t* queue, int wait_ms, std::string_view what) {
   Event event{rd_kafka_queue_poll(queue, wait_ms)};
   if (!event) return Error{fmt::format("{}: no answer in time", what)};
@@ -52,6 +25,15 @@ Result<Event> await_result(rd_kafka_queue_t* queue, int wait_ms, std::string_vie
   }
   return Result<Event>(std::move(event));
 }
+
+}  // namespace admin_request
+
+namespace {
+
+using admin_request::await_result;
+using admin_request::Event;
+using admin_request::Options;
+using admin_request::Queue;
 
 Result<ClientProperties> connect_config(rd_kafka_conf_t* conf, const KafkaOptions& options) {
   ClientProperties all = options.properties;
@@ -441,61 +423,6 @@ Result<std::vector<TopicOutcome>> KafkaAdmin::delete_topics(
   return topic_results(queue.q, m_timeout_ms, "delete topics", rd_kafka_event_DeleteTopics_result,
                        rd_kafka_DeleteTopics_result_topics,
                        RD_KAFKA_RESP_ERR_UNKNOWN_TOPIC_OR_PART);
-}
-
-Result<std::map<std::string, std::vector<std::string>>> KafkaAdmin::active_readers() {
-  rd_kafka_t* client = m_handle->client;
-  std::map<std::string, std::vector<std::string>> readers;
-  std::vector<std::string> groups;
-  {
-    Options options{rd_kafka_AdminOptions_new(client, RD_KAFKA_ADMIN_OP_LISTCONSUMERGROUPS)};
-    char error[512];
-    rd_kafka_AdminOptions_set_request_timeout(options.o, m_timeout_ms, error, sizeof error);
-    Queue queue(client);
-    ++m_requests.groups;
-    rd_kafka_ListConsumerGroups(client, options.o, queue.q);
-    auto event = await_result(queue.q, m_timeout_ms + 5'000, "list consumer groups");
-    if (!event) return event.error();
-    std::size_t count = 0;
-    const auto** listed = rd_kafka_ListConsumerGroups_result_valid(
-        rd_kafka_event_ListConsumerGroups_result(event->get()), &count);
-    for (std::size_t i = 0; i < count; ++i) {
-      groups.emplace_back(rd_kafka_ConsumerGroupListing_group_id(listed[i]));
-    }
-  }
-  if (groups.empty()) return readers;
-  std::vector<const char*> names;
-  for (const auto& g : groups) names.push_back(g.c_str());
-  Options options{rd_kafka_AdminOptions_new(client, RD_KAFKA_ADMIN_OP_DESCRIBECONSUMERGROUPS)};
-  char error[512];
-  rd_kafka_AdminOptions_set_request_timeout(options.o, m_timeout_ms, error, sizeof error);
-  Queue queue(client);
-  ++m_requests.groups;
-  rd_kafka_DescribeConsumerGroups(client, names.data(), names.size(), options.o, queue.q);
-  auto event = await_result(queue.q, m_timeout_ms + 5'000, "describe consumer groups");
-  if (!event) return event.error();
-  std::size_t count = 0;
-  const auto** described = rd_kafka_DescribeConsumerGroups_result_groups(
-      rd_kafka_event_DescribeConsumerGroups_result(event->get()), &count);
-  for (std::size_t i = 0; i < count; ++i) {
-    if (rd_kafka_ConsumerGroupDescription_error(described[i])) continue;
-    std::string group = rd_kafka_ConsumerGroupDescription_group_id(described[i]);
-    std::set<std::string> read;
-    std::size_t members = rd_kafka_ConsumerGroupDescription_member_count(described[i]);
-    for (std::size_t m = 0; m < members; ++m) {
-      const auto* member = rd_kafka_ConsumerGroupDescription_member(described[i], m);
-      const auto* partitions =
-          rd_kafka_MemberAssignment_partitions(rd_kafka_MemberDescription_assignment(member));
-      for (int p = 0; partitions && p < partitions->cnt; ++p) {
-        read.insert(partitions->elems[p].topic);
-      }
-    }
-    for (const auto& topic : read) readers[topic].push_back(group);
-  }
-  for (auto& [topic, groups_reading] : readers) {
-    std::sort(groups_reading.begin(), groups_reading.end());
-  }
-  return readers;
 }
 
 Result<std::map<std::string, std::int64_t>> KafkaAdmin::message_counts(

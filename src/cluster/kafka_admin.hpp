@@ -54,6 +54,12 @@ class KafkaAdmin : public ClusterReader, public ClusterWriter {
   Result<std::map<std::string, std::int64_t>> message_counts(
       const std::vector<std::string>& topics);
 
+  // Topic (among `topics`) -> the groups that keep committed offsets on it but have no live
+  // member. ListConsumerGroups, then one ListConsumerGroupOffsets per such group (librdkafka
+  // 2.0.2 takes one group a request): used only for topics about to be deleted.
+  Result<std::map<std::string, std::vector<std::string>>> idle_groups_holding(
+      const std::vector<std::string>& topics);
+
   // The brokers the cluster reports as registered now: one metadata request for no topics.
   Result<std::int64_t> registered_brokers(int timeout_ms);
 
@@ -70,6 +76,12 @@ class KafkaAdmin : public ClusterReader, public ClusterWriter {
   // Groups with live members assigned partitions of each topic: ListConsumerGroups and one
   // DescribeConsumerGroups for all of them.
   Result<std::map<std::string, std::vector<std::string>>> active_readers();
+  struct GroupListing {
+    std::string name;
+    bool empty = false;  // no live member (state Empty)
+  };
+  // Every consumer group: one ListConsumerGroups.
+  Result<std::vector<GroupListing>> list_groups();
   explicit KafkaAdmin(std::unique_ptr<Handle> handle, int timeout_ms);
 
   std::unique_ptr<Handle> m_handle;

@@ -262,4 +262,21 @@ void block_deletes_with_readers(Plan& plan,
   });
 }
 
+void warn_deletes_held_by_idle_groups(Plan& plan,
+                                      const std::map<std::string, std::vector<std::string>>& idle) {
+  for (const auto& action : plan.actions) {
+    const auto* d = std::get_if<DeleteTopic>(&action);
+    if (!d) continue;
+    auto it = idle.find(d->name);
+    if (it == idle.end() || it->second.empty()) continue;
+    plan.warnings.push_back(Diagnostic{
+        Severity::warning, "delete/no-active-consumers",
+        fmt::format("'{}' still has committed offsets of group(s) with no live member ({}): "
+                    "a stopped service may still read it; remove the topic from its config and "
+                    "delete the groups first",
+                    d->name, fmt::join(it->second, ", ")),
+        d->at});
+  }
+}
+
 }  // namespace topicform

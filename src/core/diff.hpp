@@ -34,6 +34,12 @@ void block_deletes_with_readers(Plan& plan,
 // (dead/delete-order). `messages` maps a topic to the messages it holds now.
 void block_non_empty_dead_deletes(Plan& plan, const std::map<std::string, std::int64_t>& messages);
 
+// A group without live members that still keeps offsets on a topic being deleted has not been
+// deleted first, as delete/no-active-consumers orders: a warning, not a block (nobody reads now).
+// `idle` maps a topic to such groups.
+void warn_deletes_held_by_idle_groups(Plan& plan,
+                                      const std::map<std::string, std::vector<std::string>>& idle);
+
 // The topics the plan deletes, and among them the dead-letter topics.
 std::vector<std::string> deleted_topics(const Plan& plan);
 std::vector<std::string> dead_deletes(const Plan& plan);

@@ -287,6 +287,23 @@ TEST(Diff, DeletesOfTopicsWithLiveReadersAreBlocked) {
             "is blocked");
 }
 
+TEST(Diff, DeletesHeldByIdleGroupsAreWarnedOfAndStayInThePlan) {
+  Plan plan;
+  plan.actions = {DeleteTopic{"orders.created", {"t.yaml", 9, 12}},
+                  DeleteTopic{"orders.paid", {"u.yaml", 9, 12}}};
+  warn_deletes_held_by_idle_groups(
+      plan, {{"orders.created", {"audit-service", "billing-service"}}, {"orders.other", {"x"}}});
+  EXPECT_EQ(plan.actions.size(), 2u);
+  EXPECT_TRUE(plan.blocked.empty());
+  ASSERT_EQ(plan.warnings.size(), 1u);
+  EXPECT_EQ(plan.warnings[0].rule, "delete/no-active-consumers");
+  EXPECT_EQ(plan.warnings[0].at.line, 9);
+  EXPECT_EQ(plan.warnings[0].message,
+            "'orders.created' still has committed offsets of group(s) with no live member "
+            "(audit-service, billing-service): a stopped service may still read it; remove the "
+            "topic from its config and delete the groups first");
+}
+
 TEST(Diff, ReadsTheReadersFromTheClusterState) {
   auto d = desired(topic("orders.created", 3, "none", "  deleted: true\n"));
   auto state = cluster({{"orders.created", {"", 3, 1, {}, true, false}},

@@ -1,0 +1,59 @@
+// What the files behind KafkaAdmin share: its librdkafka handle and the RAII for one request.
+#pragma once
+
+#include <librdkafka/rdkafka.h>
+
+#include <memory>
+#include <string>
+#include <string_view>
+
+#include "cluster/kafka_admin.hpp"
+#include "core/result.hpp"
+
+namespace topicform {
+
+struct KafkaAdmin::Handle {
+  rd_kafka_t* client = nullptr;
+  // The broker-side reason behind a failed request ("SASL authentication error: ...", "SSL
+  // handshake failed: ..."): librdkafka reports it through the error callback, not the result.
+  std::string last_error;
+  std::string sasl_mechanism;
+  ~Handle() {
+    if (client) rd_kafka_destroy(client);
+  }
+};
+
+namespace admin_request {
+
+// RAII for the admin objects of one request.
+struct Queue {
+  rd_kafka_queue_t* q;
+  explicit Queue(rd_kafka_t* client) : q(rd_kafka_queue_new(client)) {}
+  ~Queue() { rd_kafka_queue_destroy(q); }
+  Queue(const Queue&) = delete;
+  Queue& operator=(const Queue&) = delete;
+};
+struct EventDeleter {
+  void operator()(rd_kafka_event_t* e) const { rd_kafka_event_destroy(e); }
+};
+using Event = std::unique_ptr<rd_kafka_event_t, EventDeleter>;
+struct Options {
+  rd_kafka_AdminOptions_t* o;
+  ~Options() { rd_kafka_AdminOptions_destroy(o); }
+};
+
+// Options for a read-only request of `op` that the broker must answer within `timeout_ms`.
+inline rd_kafka_AdminOptions_t* read_options(rd_kafka_t* client, rd_kafka_admin_op_t op,
+                                             int timeout_ms) {
+  rd_kafka_AdminOptions_t* options = rd_kafka_AdminOptions_new(client, op);
+  char error[512];
+  rd_kafka_AdminOptions_set_request_timeout(options, timeout_ms, error, sizeof error);
+  return options;
+}
+
+// Waits up to `wait_ms` for the one result event of a request on `queue`. No answer, or an error
+// of the request as a whole, becomes an Error that starts with `what`.
+Result<Event> await_result(rd_kafka_queue_t* queue, int wait_ms, std::string_view what);
+
+}  // namespace admin_request
+}  // namespace topicform
