@@ -31,7 +31,7 @@ never_printed() {  # DESCRIPTION: no password in the last command's stdout or st
 }
 
 ci/kafka/broker fetch || exit 1
-sasl_port=$((30000 + RANDOM % 10000))
+sasl_port=$(ci/kafka/broker free-port 12)
 tls_port=$((sasl_port + 10))
 
 # --- the SASL/SCRAM broker with ACLs

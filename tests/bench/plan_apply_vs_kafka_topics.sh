@@ -18,7 +18,7 @@ tmp=$(mktemp -d)
 # 448 MiB (the tests' broker) runs out of heap near 16,000 partitions; N=5000 makes 30,000.
 export TOPICFORM_BROKER_HEAP="${TOPICFORM_BROKER_HEAP:-2g}"
 echo "broker heap: $TOPICFORM_BROKER_HEAP" >&2
-ci/kafka/broker start "$tmp/broker" 39392 1
+ci/kafka/broker start "$tmp/broker" "$(ci/kafka/broker free-port 2)" 1
 trap 'ci/kafka/broker stop "$tmp/broker"; rm -rf "$tmp"' EXIT
 bootstrap=$(cat "$tmp/broker/bootstrap")
 jars="build/kafka-jars/*"

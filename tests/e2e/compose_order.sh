@@ -46,7 +46,7 @@ PY
 source "$tmp/service"
 [ "$compose_bootstrap" = "broker:9092" ] && ok || bad "the topics service reads the runbook's KAFKA_BOOTSTRAP_SERVERS=broker:9092"
 
-ci/kafka/broker start "$tmp/broker" $((40000 + RANDOM % 10000)) 1 || { echo "e2e: the broker did not start" >&2; exit 1; }
+ci/kafka/broker start "$tmp/broker" "$(ci/kafka/broker free-port 2)" 1 || { echo "e2e: the broker did not start" >&2; exit 1; }
 S=$(cat "$tmp/broker/bootstrap")
 jars="$root/build/kafka-jars/*"
 topic_exists() { java -cp "$jars" org.apache.kafka.tools.TopicCommand --bootstrap-server "$S" --list 2>/dev/null | grep -qx "$1"; }

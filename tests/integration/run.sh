@@ -9,12 +9,13 @@ root=$(pwd)
 tmp=$(mktemp -d)
 single="$tmp/single"
 three="$tmp/three"
-base=$((20000 + RANDOM % 20000))
+base=$(ci/kafka/broker free-port 106)  # the single node at base, the three at base+100
 cleanup() {
   ci/kafka/broker stop "$single" >/dev/null 2>&1
   ci/kafka/broker stop "$three" >/dev/null 2>&1
   if [ "$failed" -ne 0 ]; then
-    mkdir -p "$root/build/integration-logs" && cp -r "$tmp"/*/node*/server.log "$root/build/integration-logs/" 2>/dev/null
+    mkdir -p "$root/build/integration-logs" &&
+      (cd "$tmp" && cp --parents */node*/server.log */node*/stdout.log "$root/build/integration-logs/" 2>/dev/null)
   fi
   rm -rf "$tmp"
 }
@@ -30,8 +31,9 @@ many=$!
 # Wait for both before judging either, so a failure never leaves the other starting unwatched.
 wait "$one"; one_started=$?
 wait "$many"; many_started=$?
-[ "$one_started" = 0 ] || { echo "integration: the single broker did not start" >&2; exit 1; }
-[ "$many_started" = 0 ] || { echo "integration: the three-broker cluster did not start" >&2; exit 1; }
+# failed=1 keeps the nodes' logs in build/integration-logs.
+[ "$one_started" = 0 ] || { echo "integration: the single broker did not start" >&2; failed=1; exit 1; }
+[ "$many_started" = 0 ] || { echo "integration: the three-broker cluster did not start" >&2; failed=1; exit 1; }
 S=$(cat "$single/bootstrap")
 T=$(cat "$three/bootstrap")
 jars="$root/build/kafka-jars/*"
