@@ -57,9 +57,8 @@ Result<std::map<std::string, std::map<std::string, std::string>>> describe(
   std::vector<rd_kafka_ConfigResource_t*> resources;
   for (const auto& name : names)
     resources.push_back(rd_kafka_ConfigResource_new(type, name.c_str()));
-  Options options{rd_kafka_AdminOptions_new(client, RD_KAFKA_ADMIN_OP_DESCRIBECONFIGS)};
-  char error[512];
-  rd_kafka_AdminOptions_set_request_timeout(options.o, timeout_ms, error, sizeof error);
+  Options options{
+      admin_request::read_options(client, RD_KAFKA_ADMIN_OP_DESCRIBECONFIGS, timeout_ms)};
   Queue queue(client);
   rd_kafka_DescribeConfigs(client, resources.data(), resources.size(), options.o, queue.q);
   rd_kafka_ConfigResource_destroy_array(resources.data(), resources.size());
