@@ -5,7 +5,6 @@
 #include <fstream>
 #include <iostream>
 #include <set>
-#include <sstream>
 
 #include <fmt/format.h>
 #include <fmt/ranges.h>
@@ -18,6 +17,7 @@
 #include "docs/asyncapi.hpp"
 #include "docs/html_catalogue.hpp"
 #include "docs/markdown_catalogue.hpp"
+#include "manifest/read_file.hpp"
 #include "render/diagnostics_render.hpp"
 
 namespace topicform {
@@ -88,17 +88,6 @@ std::string write_files(const fs::path& dir, const DocFiles& files) {
   return "";
 }
 
-// The schema file at `path`, or nullopt when there is none (a mistyped path).
-std::optional<std::string> read_schema_file(const std::string& path) {
-  std::error_code ec;
-  if (!fs::is_regular_file(path, ec)) return std::nullopt;
-  std::ifstream in(path, std::ios::binary);
-  std::stringstream buffer;
-  buffer << in.rdbuf();
-  if (!in) return std::nullopt;
-  return buffer.str();
-}
-
 }  // namespace
 
 int run_docs(const std::vector<std::string>& args) {
@@ -135,7 +124,7 @@ int run_docs(const std::vector<std::string>& args) {
     return fail("the manifests have errors; no catalogue was written");
   Catalogue catalogue =
       build_catalogue(checked->topics, checked->project.settings, checked->environment);
-  auto not_files = publish_schemas(catalogue, read_schema_file);
+  auto not_files = publish_schemas(catalogue, read_regular_file);
   if (!not_files.empty()) {
     std::cerr << fmt::format("docs: shown as written, not copied (no such file here): {}\n",
                              fmt::join(not_files, ", "));

@@ -1,9 +1,8 @@
 // Topic documents -> TopicSpec; the schema has already checked every type read here.
-#include <fstream>
-#include <sstream>
 
 #include "manifest/decode.hpp"
 #include "manifest/document_reader.hpp"
+#include "manifest/read_file.hpp"
 
 namespace topicform {
 namespace {
@@ -24,11 +23,9 @@ std::vector<ConfigEntry> decode_config(const DocumentReader& reader, const std::
 // Property names anywhere in a JSON schema file, for owner/no-secrets. Unreadable: none.
 std::vector<std::string> schema_field_names(const std::filesystem::path& file) {
   std::vector<std::string> names;
-  std::ifstream in(file);
-  if (!in) return names;
-  std::stringstream buffer;
-  buffer << in.rdbuf();
-  nlohmann::json schema = nlohmann::json::parse(buffer.str(), nullptr, false);
+  auto text = read_regular_file(file.string());
+  if (!text) return names;
+  nlohmann::json schema = nlohmann::json::parse(*text, nullptr, false);
   if (schema.is_discarded()) return names;
   std::vector<const nlohmann::json*> stack{&schema};
   while (!stack.empty()) {

@@ -63,6 +63,13 @@ mkfifo "$tmp/fifo/pipe.yaml"
 cp topics/orders/created.yaml "$tmp/fifo/created.yaml"
 expect "a FIFO is skipped, not read" 0 "^ok in 1 file" "$ANY" -- "$bin" validate "$tmp/fifo"
 expect "a FIFO named on the command line" 1 "pipe.yaml: error: not a regular file \[manifest/unreadable\]" "$ANY" -- "$bin" validate "$tmp/fifo/pipe.yaml"
+# A schema reference that names a FIFO is not read (validate reads schemas for owner/no-secrets).
+mkdir -p "$tmp/fifo-schema/orders" "$tmp/fifo-schema/schemas"
+cp topics/orders/created.yaml "$tmp/fifo-schema/orders/"
+mkfifo "$tmp/fifo-schema/schemas/order_created.json"
+expect "a schema FIFO does not block validate" 0 "^ok in 1 file" "$ANY" -- "$bin" validate "$tmp/fifo-schema"
+expect "a schema FIFO does not block docs" 0 NOTHING "^docs: shown as written, not copied \(no such file here\): $tmp/fifo-schema/schemas/order_created.json$" -- \
+  "$bin" docs --out "$tmp/fifo-docs" "$tmp/fifo-schema"
 expect "json is parseable and versioned" 1 '"version": 1' "$ANY" -- "$bin" validate --format json tests/golden/bad
 python3 -c 'import json,sys; json.load(open(sys.argv[1]))' "$tmp/out" || { echo "cli: FAILED json does not parse" >&2; failed=$((failed + 1)); }
 
