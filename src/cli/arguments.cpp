@@ -12,7 +12,7 @@ namespace po = boost::program_options;
 
 Parsed parse_arguments(const std::vector<std::string>& args, const po::options_description& visible,
                        std::vector<std::string>& paths, const std::string& command,
-                       const std::string& examples) {
+                       const std::string& examples, bool* defaulted) {
   po::options_description hidden;
   hidden.add_options()("path", po::value(&paths));
   po::options_description all;
@@ -32,6 +32,7 @@ Parsed parse_arguments(const std::vector<std::string>& args, const po::options_d
     std::cout << visible << "\n" << examples;
     return Parsed::help_shown;
   }
+  if (defaulted) *defaulted = paths.empty();
   if (paths.empty()) paths.push_back("topics");
   return Parsed::run;
 }

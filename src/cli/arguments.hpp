@@ -10,13 +10,14 @@ namespace topicform {
 
 enum class Parsed { run, help_shown, usage_error };
 
-// Parses `args` against `visible` and any number of PATH operands into `paths` (default: topics).
+// Parses `args` against `visible` and any number of PATH operands into `paths` (default: topics,
+// and `*defaulted` set when given).
 // --help prints `visible`, then `examples`; a usage error is reported on stderr with a pointer to
 // `topicform COMMAND --help`.
 Parsed parse_arguments(const std::vector<std::string>& args,
                        const boost::program_options::options_description& visible,
                        std::vector<std::string>& paths, const std::string& command,
-                       const std::string& examples);
+                       const std::string& examples, bool* defaulted = nullptr);
 
 // The exit code for a parse that does not run the command.
 int exit_code(Parsed parsed);

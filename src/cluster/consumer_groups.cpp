@@ -1,4 +1,5 @@
-// Which consumer groups hold a topic: those reading it now, and those that only keep offsets.
+// Which consumer groups hold a topic: those reading it now, those that only keep offsets, and
+// those whose members this client cannot see (which then count as reading what they committed).
 #include <librdkafka/rdkafka.h>
 
 #include <algorithm>
@@ -22,6 +23,25 @@ void sort_groups(GroupsByTopic& groups) {
   for (auto& [topic, names] : groups) std::sort(names.begin(), names.end());
 }
 
+// The topics of a described group's member assignments; nullopt when the description cannot be
+// trusted: an error, or no members although the listing said the group has live ones (a KIP-848
+// `consumer` group described through the classic protocol comes back Dead and memberless).
+std::optional<std::set<std::string>> assigned_topics(
+    const rd_kafka_ConsumerGroupDescription_t* description) {
+  if (rd_kafka_ConsumerGroupDescription_error(description)) return std::nullopt;
+  auto state = rd_kafka_ConsumerGroupDescription_state(description);
+  std::size_t members = rd_kafka_ConsumerGroupDescription_member_count(description);
+  if (members == 0 && state != RD_KAFKA_CONSUMER_GROUP_STATE_EMPTY) return std::nullopt;
+  std::set<std::string> read;
+  for (std::size_t m = 0; m < members; ++m) {
+    const auto* member = rd_kafka_ConsumerGroupDescription_member(description, m);
+    const auto* partitions =
+        rd_kafka_MemberAssignment_partitions(rd_kafka_MemberDescription_assignment(member));
+    for (int p = 0; partitions && p < partitions->cnt; ++p) read.insert(partitions->elems[p].topic);
+  }
+  return read;
+}
+
 }  // namespace
 
 Result<std::vector<KafkaAdmin::GroupListing>> KafkaAdmin::list_groups() {
@@ -33,23 +53,30 @@ Result<std::vector<KafkaAdmin::GroupListing>> KafkaAdmin::list_groups() {
   rd_kafka_ListConsumerGroups(client, options.o, queue.q);
   auto event = await_result(queue.q, m_timeout_ms + 5'000, "list consumer groups");
   if (!event) return event.error();
+  const auto* result = rd_kafka_event_ListConsumerGroups_result(event->get());
+  std::size_t failures = 0;
+  const auto** errors = rd_kafka_ListConsumerGroups_result_errors(result, &failures);
+  if (failures > 0) {
+    // A coordinator that did not answer may hold the group reading a topic: fail closed.
+    return Error{fmt::format("list consumer groups: {}", rd_kafka_error_string(errors[0]))};
+  }
   std::size_t count = 0;
-  const auto** listed = rd_kafka_ListConsumerGroups_result_valid(
-      rd_kafka_event_ListConsumerGroups_result(event->get()), &count);
+  const auto** listed = rd_kafka_ListConsumerGroups_result_valid(result, &count);
   std::vector<GroupListing> groups;
   for (std::size_t i = 0; i < count; ++i) {
-    groups.push_back(
-        {rd_kafka_ConsumerGroupListing_group_id(listed[i]),
-         rd_kafka_ConsumerGroupListing_state(listed[i]) == RD_KAFKA_CONSUMER_GROUP_STATE_EMPTY});
+    auto state = rd_kafka_ConsumerGroupListing_state(listed[i]);
+    groups.push_back({rd_kafka_ConsumerGroupListing_group_id(listed[i]),
+                      state == RD_KAFKA_CONSUMER_GROUP_STATE_EMPTY ||
+                          state == RD_KAFKA_CONSUMER_GROUP_STATE_DEAD});
   }
   return groups;
 }
 
-Result<GroupsByTopic> KafkaAdmin::active_readers() {
-  GroupsByTopic readers;
+Result<KafkaAdmin::GroupReads> KafkaAdmin::group_reads() {
+  GroupReads out;
   auto groups = list_groups();
   if (!groups) return groups.error();
-  if (groups->empty()) return readers;
+  if (groups->empty()) return out;
   std::vector<const char*> names;
   for (const auto& g : *groups) names.push_back(g.name.c_str());
   rd_kafka_t* client = m_handle->client;
@@ -63,23 +90,55 @@ Result<GroupsByTopic> KafkaAdmin::active_readers() {
   std::size_t count = 0;
   const auto** described = rd_kafka_DescribeConsumerGroups_result_groups(
       rd_kafka_event_DescribeConsumerGroups_result(event->get()), &count);
-  for (std::size_t i = 0; i < count; ++i) {
-    if (rd_kafka_ConsumerGroupDescription_error(described[i])) continue;
-    std::string group = rd_kafka_ConsumerGroupDescription_group_id(described[i]);
-    std::set<std::string> read;
-    std::size_t members = rd_kafka_ConsumerGroupDescription_member_count(described[i]);
-    for (std::size_t m = 0; m < members; ++m) {
-      const auto* member = rd_kafka_ConsumerGroupDescription_member(described[i], m);
-      const auto* partitions =
-          rd_kafka_MemberAssignment_partitions(rd_kafka_MemberDescription_assignment(member));
-      for (int p = 0; partitions && p < partitions->cnt; ++p) {
-        read.insert(partitions->elems[p].topic);
-      }
-    }
-    for (const auto& topic : read) readers[topic].push_back(group);
+  std::set<std::string> idle;
+  for (const auto& g : *groups) {
+    if (g.empty) idle.insert(g.name);
   }
-  sort_groups(readers);
-  return readers;
+  for (std::size_t i = 0; i < count; ++i) {
+    std::string group = rd_kafka_ConsumerGroupDescription_group_id(described[i]);
+    if (idle.count(group)) continue;
+    auto read = assigned_topics(described[i]);
+    if (!read) {
+      auto held = committed_topics(group);
+      if (!held) return held.error();
+      out.undescribed[group].assign(held->begin(), held->end());
+      continue;
+    }
+    for (const auto& topic : *read) out.readers[topic].push_back(group);
+  }
+  sort_groups(out.readers);
+  return out;
+}
+
+Result<std::set<std::string>> KafkaAdmin::committed_topics(const std::string& group) {
+  rd_kafka_t* client = m_handle->client;
+  // librdkafka 2.0.2 takes one group per ListConsumerGroupOffsets request.
+  rd_kafka_ListConsumerGroupOffsets_t* request =
+      rd_kafka_ListConsumerGroupOffsets_new(group.c_str(), nullptr);
+  Options options{admin_request::read_options(client, RD_KAFKA_ADMIN_OP_LISTCONSUMERGROUPOFFSETS,
+                                              m_timeout_ms)};
+  Queue queue(client);
+  ++m_requests.groups;
+  rd_kafka_ListConsumerGroupOffsets(client, &request, 1, options.o, queue.q);
+  rd_kafka_ListConsumerGroupOffsets_destroy(request);
+  std::string what = fmt::format("list the offsets of group '{}'", group);
+  auto event = await_result(queue.q, m_timeout_ms + 5'000, what);
+  if (!event) return event.error();
+  std::size_t count = 0;
+  const auto** results = rd_kafka_ListConsumerGroupOffsets_result_groups(
+      rd_kafka_event_ListConsumerGroupOffsets_result(event->get()), &count);
+  std::set<std::string> held;
+  for (std::size_t i = 0; i < count; ++i) {
+    if (const auto* error = rd_kafka_group_result_error(results[i])) {
+      return Error{fmt::format("{}: {}", what, rd_kafka_error_string(error))};
+    }
+    const auto* partitions = rd_kafka_group_result_partitions(results[i]);
+    for (int p = 0; partitions && p < partitions->cnt; ++p) {
+      const auto& tp = partitions->elems[p];
+      if (tp.offset >= 0 && !tp.err) held.insert(tp.topic);
+    }
+  }
+  return held;
 }
 
 Result<GroupsByTopic> KafkaAdmin::idle_groups_holding(const std::vector<std::string>& topics) {
@@ -87,37 +146,13 @@ Result<GroupsByTopic> KafkaAdmin::idle_groups_holding(const std::vector<std::str
   std::set<std::string> wanted(topics.begin(), topics.end());
   auto groups = list_groups();
   if (!groups) return groups.error();
-  rd_kafka_t* client = m_handle->client;
   for (const auto& group : *groups) {
     if (!group.empty) continue;
-    // librdkafka 2.0.2 takes one group per ListConsumerGroupOffsets request.
-    rd_kafka_ListConsumerGroupOffsets_t* request =
-        rd_kafka_ListConsumerGroupOffsets_new(group.name.c_str(), nullptr);
-    Options options{admin_request::read_options(client, RD_KAFKA_ADMIN_OP_LISTCONSUMERGROUPOFFSETS,
-                                                m_timeout_ms)};
-    Queue queue(client);
-    ++m_requests.groups;
-    rd_kafka_ListConsumerGroupOffsets(client, &request, 1, options.o, queue.q);
-    rd_kafka_ListConsumerGroupOffsets_destroy(request);
-    auto event = await_result(queue.q, m_timeout_ms + 5'000,
-                              fmt::format("list the offsets of group '{}'", group.name));
-    if (!event) return event.error();
-    std::size_t count = 0;
-    const auto** results = rd_kafka_ListConsumerGroupOffsets_result_groups(
-        rd_kafka_event_ListConsumerGroupOffsets_result(event->get()), &count);
-    std::set<std::string> held;
-    for (std::size_t i = 0; i < count; ++i) {
-      if (const auto* error = rd_kafka_group_result_error(results[i])) {
-        return Error{fmt::format("list the offsets of group '{}': {}", group.name,
-                                 rd_kafka_error_string(error))};
-      }
-      const auto* partitions = rd_kafka_group_result_partitions(results[i]);
-      for (int p = 0; partitions && p < partitions->cnt; ++p) {
-        const auto& tp = partitions->elems[p];
-        if (tp.offset >= 0 && !tp.err && wanted.count(tp.topic)) held.insert(tp.topic);
-      }
+    auto held = committed_topics(group.name);
+    if (!held) return held.error();
+    for (const auto& topic : *held) {
+      if (wanted.count(topic)) holding[topic].push_back(group.name);
     }
-    for (const auto& topic : held) holding[topic].push_back(group.name);
   }
   sort_groups(holding);
   return holding;

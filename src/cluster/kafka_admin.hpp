@@ -3,12 +3,14 @@
 
 #include <map>
 #include <memory>
+#include <set>
 #include <string>
 #include <vector>
 
 #include "cluster/client_config.hpp"
 #include "core/cluster_state.hpp"
 #include "core/cluster_writer.hpp"
+#include "core/group_inspector.hpp"
 
 namespace topicform {
 
@@ -22,15 +24,16 @@ struct KafkaOptions {
 struct RequestCounter {
   int metadata = 0;
   int describe_configs = 0;
-  int groups = 0;  // ListConsumerGroups, DescribeConsumerGroups
-  int writes = 0;  // CreateTopics, CreatePartitions, AlterConfigs, DeleteTopics
+  int groups = 0;   // ListConsumerGroups, DescribeConsumerGroups, ListConsumerGroupOffsets
+  int offsets = 0;  // ListOffsets rounds for the messages held by dead topics
+  int writes = 0;   // CreateTopics, CreatePartitions, AlterConfigs, DeleteTopics
 };
 
-// "requests: 1 metadata, 2 describe-configs, 1 consumer-groups, 0 writes", naming the writes
-// `writes` (plan sends only validate-only ones).
+// "requests: 1 metadata, 2 describe-configs, 1 consumer-groups, 0 offsets, 0 writes", naming the
+// writes `writes` (plan sends only validate-only ones).
 std::string format_request_counts(const RequestCounter& sent, const std::string& writes);
 
-class KafkaAdmin : public ClusterReader, public ClusterWriter {
+class KafkaAdmin : public ClusterReader, public ClusterWriter, public GroupInspector {
  public:
   // Creates the client; a bad property is an error here, before any request.
   static Result<std::unique_ptr<KafkaAdmin>> connect(const KafkaOptions& options);
@@ -39,7 +42,9 @@ class KafkaAdmin : public ClusterReader, public ClusterWriter {
   KafkaAdmin& operator=(const KafkaAdmin&) = delete;
 
   // One metadata request, one batched DescribeConfigs for the managed topics that exist, one for
-  // a broker's auto.create.topics.enable, one ListConsumerGroups and one DescribeConsumerGroups.
+  // a broker's configs, one ListConsumerGroups and one DescribeConsumerGroups (plus one
+  // ListConsumerGroupOffsets per live group it cannot describe), and two ListOffsets rounds for
+  // the dead topics of managed sources.
   Result<ClusterState> read(const std::vector<std::string>& managed) override;
 
   Result<std::vector<TopicOutcome>> create_topics(const std::vector<CreateTopic>& topics,
@@ -49,16 +54,10 @@ class KafkaAdmin : public ClusterReader, public ClusterWriter {
   Result<std::vector<TopicOutcome>> alter_configs(const std::vector<AlterConfig>& changes,
                                                   bool validate_only) override;
   Result<std::vector<TopicOutcome>> delete_topics(const std::vector<DeleteTopic>& topics) override;
-  // Messages held now (high minus low watermark, summed over partitions), one ListOffsets
-  // query per partition: used only for dead topics about to be deleted.
-  Result<std::map<std::string, std::int64_t>> message_counts(
-      const std::vector<std::string>& topics);
-
-  // Topic (among `topics`) -> the groups that keep committed offsets on it but have no live
-  // member. ListConsumerGroups, then one ListConsumerGroupOffsets per such group (librdkafka
-  // 2.0.2 takes one group a request): used only for topics about to be deleted.
+  // ListConsumerGroups, then one ListConsumerGroupOffsets per group without live members
+  // (librdkafka 2.0.2 takes one group a request): used only for topics about to be deleted.
   Result<std::map<std::string, std::vector<std::string>>> idle_groups_holding(
-      const std::vector<std::string>& topics);
+      const std::vector<std::string>& topics) override;
 
   // The brokers the cluster reports as registered now: one metadata request for no topics.
   Result<std::int64_t> registered_brokers(int timeout_ms);
@@ -73,13 +72,25 @@ class KafkaAdmin : public ClusterReader, public ClusterWriter {
  private:
   // `failure` with the broker-side reason librdkafka reported for it, when there is one.
   std::string explain(const std::string& failure);
-  // Groups with live members assigned partitions of each topic: ListConsumerGroups and one
-  // DescribeConsumerGroups for all of them.
-  Result<std::map<std::string, std::vector<std::string>>> active_readers();
+  struct GroupReads {
+    std::map<std::string, std::vector<std::string>> readers;      // topic -> live groups
+    std::map<std::string, std::vector<std::string>> undescribed;  // group -> committed topics
+  };
+  // Groups with live members assigned partitions of each topic, and the live groups whose
+  // members cannot be described: ListConsumerGroups and one DescribeConsumerGroups for all.
+  Result<GroupReads> group_reads();
+  // The topics `group` keeps committed offsets on: one ListConsumerGroupOffsets.
+  Result<std::set<std::string>> committed_topics(const std::string& group);
   struct GroupListing {
     std::string name;
-    bool empty = false;  // no live member (state Empty)
+    bool empty = false;  // no live member (state Empty or Dead)
   };
+  Result<bool> read_topic_configs(ClusterState& state, const std::set<std::string>& managed);
+  Result<bool> read_broker_configs(ClusterState& state, const std::string& broker_id);
+  // Messages held now by each of `topics` (latest minus earliest offset, summed over
+  // partitions); -1 for a topic the broker no longer knows.
+  Result<std::map<std::string, std::int64_t>> message_counts(const std::vector<std::string>& topics,
+                                                             const ClusterState& state);
   // Every consumer group: one ListConsumerGroups.
   Result<std::vector<GroupListing>> list_groups();
   explicit KafkaAdmin(std::unique_ptr<Handle> handle, int timeout_ms);

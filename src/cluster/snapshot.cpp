@@ -1,5 +1,6 @@
 // Snapshot files: {"version": 1, "clusterId", "brokers", "autoCreateTopics", "topics": {...},
-// "readers": {topic: [group, ...]}}.
+// "readers": {topic: [group, ...]}, "undescribedGroups": {group: [topic, ...]},
+// "deadMessages": {topic: count}, "offsetsRetentionMs"}; the last four are optional.
 #include "cluster/snapshot.hpp"
 
 #include <fstream>
@@ -28,6 +29,10 @@ std::string write_snapshot(const ClusterState& state) {
   }
   root["topics"] = topics;
   root["readers"] = state.readers;
+  root["undescribedGroups"] = state.undescribed_groups;
+  root["deadMessages"] = state.dead_messages;
+  root["offsetsRetentionMs"] =
+      state.offsets_retention_ms ? nlohmann::ordered_json(*state.offsets_retention_ms) : nullptr;
   return root.dump(2) + "\n";
 }
 
@@ -53,8 +58,16 @@ Result<ClusterState> parse_snapshot(const std::string& text) {
       topic.internal = t.value("internal", false);
       state.topics[name] = topic;
     }
-    if (root.contains("readers")) {
-      state.readers = root["readers"].get<std::map<std::string, std::vector<std::string>>>();
+    using Lists = std::map<std::string, std::vector<std::string>>;
+    if (root.contains("readers")) state.readers = root["readers"].get<Lists>();
+    if (root.contains("undescribedGroups")) {
+      state.undescribed_groups = root["undescribedGroups"].get<Lists>();
+    }
+    if (root.contains("deadMessages")) {
+      state.dead_messages = root["deadMessages"].get<std::map<std::string, std::int64_t>>();
+    }
+    if (root.contains("offsetsRetentionMs") && !root["offsetsRetentionMs"].is_null()) {
+      state.offsets_retention_ms = root["offsetsRetentionMs"].get<std::int64_t>();
     }
     return state;
   } catch (const nlohmann::json::exception& e) {

@@ -31,6 +31,14 @@ struct ClusterState {
   // Topic -> consumer groups with live members assigned its partitions, sorted. A topic read
   // now must not be deleted from under its consumers.
   std::map<std::string, std::vector<std::string>> readers;
+  // Groups listed as having live members whose members the client could not describe (Kafka 4's
+  // `consumer` protocol through a client without KIP-848 describe), mapped to the topics they
+  // keep committed offsets on; an empty list means nobody can tell what the group reads.
+  std::map<std::string, std::vector<std::string>> undescribed_groups;
+  // Messages held now by each `.dead` topic that exists and is managed (or whose source is).
+  std::map<std::string, std::int64_t> dead_messages;
+  // The broker's offsets.retention.minutes in milliseconds, if read.
+  std::optional<std::int64_t> offsets_retention_ms;
 
   friend bool operator==(const ClusterState&, const ClusterState&) = default;
 };

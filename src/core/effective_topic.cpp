@@ -159,6 +159,11 @@ EffectiveTopic derive_dead_letter(const EffectiveTopic& source, const Settings& 
   topic.min_insync_replicas = source.min_insync_replicas;
   topic.retention_stated = true;
   topic.retention_ms = {settings.dead_letter_retention_ms, topic.name_at, true};
+  // Failures must outlive the messages they came from: a source kept for ever gets a dead topic
+  // kept for ever (a finite source longer than the default is dead/longer-retention's to report).
+  if (source.retention_ms.present && source.retention_ms.value == kUnlimited) {
+    topic.retention_ms.value = kUnlimited;
+  }
   if (dead && dead->retention.present) {
     topic.retention_ms = parse_duration_field(dead->retention, "dead-letter retention", sink);
   }

@@ -1,31 +1,42 @@
-// Fingerprints are plain text rather than hashes: a stale plan can say what changed.
+// The digest reads the same normalised values the plan compares, so a reformatted file keeps it.
 #include "core/fingerprint.hpp"
+
+#include <cstdint>
 
 #include <fmt/format.h>
 
-#include "core/topic_configs.hpp"
+#include "core/diff.hpp"
 
 namespace topicform {
+namespace {
 
-std::string topic_fingerprint(const ClusterState& state, const std::string& topic) {
-  auto it = state.topics.find(topic);
-  if (it == state.topics.end()) return "absent";
-  std::string configs;
-  for (const auto& [key, value] : it->second.configs) {
-    configs +=
-        fmt::format("{}{}={}", configs.empty() ? "" : ",", key, normalise_config_value(key, value));
+std::uint64_t fnv1a(const std::string& text) {
+  std::uint64_t hash = 14695981039346656037ULL;
+  for (unsigned char c : text) {
+    hash ^= c;
+    hash *= 1099511628211ULL;
   }
-  return fmt::format("partitions={} replicationFactor={} configs={{{}}}", it->second.partitions,
-                     it->second.replication_factor, configs);
+  return hash;
 }
 
-std::map<std::string, std::string> plan_fingerprints(const Plan& plan, const ClusterState& state) {
-  std::map<std::string, std::string> out;
-  for (const auto& action : plan.actions) {
-    const std::string& topic = action_topic(action);
-    out[topic] = topic_fingerprint(state, topic);
+}  // namespace
+
+std::string desired_digest(const std::vector<EffectiveTopic>& topics, const Settings& settings,
+                           const Environment& environment) {
+  std::string text = fmt::format("env={} pin={}\n", environment.name, environment.cluster_id);
+  for (const auto& topic : topics) {
+    text += fmt::format("{} p={} rf={} deleted={} keyRemap={}", topic.name, topic.partitions.value,
+                        topic.replication_factor.value, topic.spec->deleted.value,
+                        topic.spec->allow_key_remap.value);
+    for (const auto& [key, value] : desired_configs(topic))
+      text += fmt::format(" {}={}", key, value);
+    text += "\n";
   }
-  return out;
+  for (const auto& [rule, severity] : settings.severities) {
+    text += fmt::format("rule {}={}\n", rule, severity ? to_string(*severity) : "off");
+  }
+  for (const auto& key : settings.unmanaged_configs) text += fmt::format("unmanaged {}\n", key);
+  return fmt::format("{:016x}", fnv1a(text));
 }
 
 }  // namespace topicform

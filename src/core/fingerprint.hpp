@@ -1,18 +1,18 @@
-// What a saved plan saw of each topic it touches, so apply can tell whether the plan is stale.
+// A digest of what the manifests want, so a saved plan can tell that they changed since.
 #pragma once
 
-#include <map>
 #include <string>
+#include <vector>
 
-#include "core/cluster_state.hpp"
-#include "core/plan.hpp"
+#include "core/effective_topic.hpp"
+#include "core/settings.hpp"
 
 namespace topicform {
 
-// "absent", or partitions, replication factor and dynamic configs in one readable line.
-std::string topic_fingerprint(const ClusterState& state, const std::string& topic);
-
-// The fingerprint of every topic the plan's actions touch.
-std::map<std::string, std::string> plan_fingerprints(const Plan& plan, const ClusterState& state);
+// 16 hex digits (FNV-1a, 64 bits) over every desired topic as it would be written, the
+// environment and the settings that change a plan. Not a security measure: the plan itself is
+// re-derived and compared; this only says which side moved.
+std::string desired_digest(const std::vector<EffectiveTopic>& topics, const Settings& settings,
+                           const Environment& environment);
 
 }  // namespace topicform

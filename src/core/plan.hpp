@@ -48,7 +48,7 @@ struct AlterConfig {
   std::string name;
   ConfigMap desired;
   std::vector<ConfigChange> changes;
-  bool destructive = false;  // lowers retention: data goes soon and for good
+  bool destructive = false;  // lowers retention or changes cleanup.policy: data goes for good
   Location at;
 
   friend bool operator==(const AlterConfig&, const AlterConfig&) = default;
@@ -79,12 +79,32 @@ struct Plan {
   std::vector<BlockedChange> blocked;
   std::vector<Diagnostic> warnings;
   std::vector<std::string> unmanaged;  // on the cluster, in no manifest: listed, never touched
+  // Deletes the manifests ask for (`deleted: true`) that this run does not allow: not written,
+  // but the cluster still differs from Git.
+  std::vector<DeleteTopic> withheld;
 
   bool has_changes() const { return !actions.empty(); }
+  // The cluster does not match the manifests: changes to make, or deletes withheld.
+  bool differs() const { return !actions.empty() || !withheld.empty(); }
   bool is_blocked() const { return !blocked.empty(); }
+};
+
+// A plan saved by `plan --out` for `apply --plan`: a proposal that apply re-derives and compares.
+struct SavedPlan {
+  Plan plan;
+  std::string digest;              // of the desired topics and settings it was made from
+  std::vector<std::string> paths;  // the manifest paths it was made from, absolute
 };
 
 // The topic an action is about.
 const std::string& action_topic(const Action& action);
+
+// Where in the manifests an action comes from.
+const Location& action_location(const Action& action);
+
+// One line that says everything an action would write, for comparing a saved plan with a fresh
+// one: "create orders.created partitions=3 replicationFactor=1 configs={retention.ms=604800000}".
+std::string describe_action(const Action& action);
+std::string describe_blocked(const BlockedChange& blocked);
 
 }  // namespace topicform

@@ -7,14 +7,19 @@
 
 namespace topicform {
 
-void RuleSink::report(std::string_view rule, const Location& at, std::string message) {
+std::optional<Severity> severity_for(const Settings& settings, std::string_view rule) {
   const RuleInfo* info = find_rule(rule);
   assert(info != nullptr && "every reported rule is in the catalogue");
   std::optional<Severity> severity = info ? info->severity : Severity::error;
-  if (auto it = m_settings.severities.find(std::string(rule));
-      it != m_settings.severities.end() && info && info->adjustable) {
+  if (auto it = settings.severities.find(std::string(rule));
+      it != settings.severities.end() && info && info->adjustable) {
     severity = it->second;
   }
+  return severity;
+}
+
+void RuleSink::report(std::string_view rule, const Location& at, std::string message) {
+  std::optional<Severity> severity = severity_for(m_settings, rule);
   if (!severity) return;
   m_out.push_back(Diagnostic{*severity, std::string(rule), std::move(message), at});
 }

@@ -10,6 +10,10 @@
 
 namespace topicform {
 
+// The severity `rule` has in this project: the settings' override where the rule allows one, else
+// the catalogue's default; nullopt when it is off (or only shapes output).
+std::optional<Severity> severity_for(const Settings& settings, std::string_view rule);
+
 class RuleSink {
  public:
   RuleSink(const Settings& settings, std::vector<Diagnostic>& out)

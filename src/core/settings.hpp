@@ -18,6 +18,7 @@ struct Environment {
   std::string bootstrap_servers;
   std::string cluster_id;  // empty: not pinned
   std::int64_t brokers = 1;
+  bool brokers_declared = false;  // the settings say how many brokers the environment has
   std::int64_t default_replication_factor = 1;
   std::int64_t minimum_replication_factor = 1;
   std::optional<std::int64_t> default_min_insync_replicas;
@@ -46,6 +47,8 @@ struct Settings {
   std::optional<double> storage_bytes_per_topic;
   double partition_headroom = 1.5;
   std::vector<std::string> required_owner_fields;  // beyond the always required ones
+  // Topic configs operators set for a while (besides the throttled-replica lists): never reset.
+  std::vector<std::string> unmanaged_configs;
   std::string default_environment;
   std::map<std::string, Environment> environments;
 };

@@ -162,7 +162,12 @@ std::optional<std::string> check_config_value(const TopicConfigInfo& info, std::
 std::string normalise_config_value(std::string_view key, std::string_view value) {
   const TopicConfigInfo* info = find_topic_config(key);
   if (info == nullptr || info->type != ConfigType::list) return std::string(trim(value));
-  return fmt::format("{}", fmt::join(split_config_list(value), ","));
+  // Every list-valued topic config is a set to the broker (cleanup.policy, throttled replicas):
+  // "delete,compact" and "compact,delete" mean the same, so they compare equal.
+  std::vector<std::string_view> items = split_config_list(value);
+  std::sort(items.begin(), items.end());
+  items.erase(std::unique(items.begin(), items.end()), items.end());
+  return fmt::format("{}", fmt::join(items, ","));
 }
 
 }  // namespace topicform

@@ -31,8 +31,9 @@ std::optional<std::string_view> closest_topic_config(std::string_view key);
 // Why `value` is not valid for `info`, or nullopt when it is.
 std::optional<std::string> check_config_value(const TopicConfigInfo& info, std::string_view value);
 
-// The form the broker reports a value in: list items trimmed and joined by ',' (compact, delete ->
-// compact,delete), so an unchanged value never shows as a change.
+// The form values are compared in: list items trimmed, sorted and joined by ',' (delete, compact
+// -> compact,delete), since the broker treats every list-valued topic config as a set; so an
+// unchanged value never shows as a change.
 std::string normalise_config_value(std::string_view key, std::string_view value);
 
 // The items of a list-typed value, each trimmed: "compact, delete" -> {compact, delete}.

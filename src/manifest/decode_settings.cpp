@@ -27,6 +27,9 @@ class SettingsDecoder {
     if (const auto* require = m_reader.find("/spec/owner/require")) {
       for (const auto& field : *require) settings.required_owner_fields.push_back(field);
     }
+    if (const auto* keys = m_reader.find("/spec/unmanagedConfigs")) {
+      for (const auto& key : *keys) settings.unmanaged_configs.push_back(key);
+    }
     decode_environments(settings);
     return settings;
   }
@@ -140,8 +143,10 @@ class SettingsDecoder {
         env.at = m_reader.key_at(base);
         env.bootstrap_servers = m_reader.text(base + "/bootstrapServers").value;
         env.cluster_id = m_reader.text(base + "/clusterId").value;
-        if (auto brokers = m_reader.integer(base + "/brokers"); brokers.present)
+        if (auto brokers = m_reader.integer(base + "/brokers"); brokers.present) {
           env.brokers = brokers.value;
+          env.brokers_declared = true;
+        }
         if (auto v = m_reader.integer(base + "/replicationFactor/default"); v.present)
           env.default_replication_factor = v.value;
         if (auto v = m_reader.integer(base + "/replicationFactor/minimum"); v.present)

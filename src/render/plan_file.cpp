@@ -1,4 +1,5 @@
-// The plan JSON (render_plan_json) with a "fingerprints" object; read back into typed actions.
+// The plan JSON (render_plan_json) with the digest and paths it was made from; read back into
+// typed actions, which apply compares with a fresh plan.
 #include "render/plan_file.hpp"
 
 #include <fmt/format.h>
@@ -8,6 +9,9 @@
 
 namespace topicform {
 namespace {
+
+// Version 2 added the digest and paths: a version 1 plan cannot be checked against the manifests.
+constexpr int kPlanFileVersion = 2;
 
 std::optional<std::string> optional_text(const nlohmann::json& value) {
   if (value.is_null()) return std::nullopt;
@@ -47,14 +51,21 @@ Action read_action(const nlohmann::json& a) {
 
 std::string write_plan_file(const SavedPlan& saved) {
   nlohmann::ordered_json root = nlohmann::ordered_json::parse(render_plan_json(saved.plan));
-  root["fingerprints"] = saved.fingerprints;
+  root["planFile"] = kPlanFileVersion;
+  root["digest"] = saved.digest;
+  root["paths"] = saved.paths;
   return root.dump(2) + "\n";
 }
 
 Result<SavedPlan> read_plan_file(const std::string& text) {
   try {
     nlohmann::json root = nlohmann::json::parse(text);
-    if (root.value("version", 0) != 1) return Error{"unsupported plan file version (expected 1)"};
+    if (root.value("planFile", 0) != kPlanFileVersion) {
+      return Error{
+          fmt::format("not a plan file of this topicform (plan file version {}): make the "
+                      "plan again with 'topicform plan --out'",
+                      kPlanFileVersion)};
+    }
     SavedPlan saved;
     saved.plan.cluster_id = root.at("clusterId").get<std::string>();
     saved.plan.environment = root.at("environment").get<std::string>();
@@ -65,7 +76,8 @@ Result<SavedPlan> read_plan_file(const std::string& text) {
                                                  b.at("message").get<std::string>(),
                                                  {}});
     }
-    saved.fingerprints = root.at("fingerprints").get<std::map<std::string, std::string>>();
+    saved.digest = root.at("digest").get<std::string>();
+    saved.paths = root.at("paths").get<std::vector<std::string>>();
     return saved;
   } catch (const nlohmann::json::exception& e) {
     return Error{fmt::format("not a topicform plan file: {}", e.what())};

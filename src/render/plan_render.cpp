@@ -36,11 +36,16 @@ Counts count(const Plan& plan) {
 
 std::string summary_line(const Plan& plan) {
   Counts c = count(plan);
-  if (!plan.has_changes() && !plan.is_blocked()) {
+  if (!plan.differs() && !plan.is_blocked()) {
     return "No changes: the cluster matches the manifests.";
   }
-  return fmt::format("Plan: {} to create, {} to update, {} to delete, {} blocked.", c.create,
-                     c.update, c.remove, plan.blocked.size());
+  std::string withheld =
+      plan.withheld.empty()
+          ? ""
+          : fmt::format(", {} delete{} withheld (not allowed without --allow-delete)",
+                        plan.withheld.size(), plan.withheld.size() == 1 ? "" : "s");
+  return fmt::format("Plan: {} to create, {} to update, {} to delete, {} blocked{}.", c.create,
+                     c.update, c.remove, plan.blocked.size(), withheld);
 }
 
 std::string config_text(const ConfigMap& configs) {
@@ -52,6 +57,15 @@ std::string config_text(const ConfigMap& configs) {
 std::string change_text(const ConfigChange& change) {
   return fmt::format("{}: {} -> {}", change.key, change.before.value_or("(default)"),
                      change.after.value_or("(default)"));
+}
+
+// The keys whose change can mark an AlterConfig destructive.
+bool destroys(const std::string& key) {
+  return key == "retention.ms" || key == "retention.bytes" || key == "cleanup.policy";
+}
+
+std::string withheld_text(const DeleteTopic& d) {
+  return fmt::format("{}: delete withheld: deletes are not allowed without --allow-delete", d.name);
 }
 
 // One line (or a few) per action: the symbol, the topic, what happens.
@@ -75,11 +89,9 @@ std::vector<std::pair<char, std::string>> describe(const Action& action) {
           },
           [&](const AlterConfig& a) {
             for (const auto& change : a.changes) {
-              lines.emplace_back('~', fmt::format("{}: {}{}", a.name, change_text(change),
-                                                  a.destructive && (change.key == "retention.ms" ||
-                                                                    change.key == "retention.bytes")
-                                                      ? " (destructive)"
-                                                      : ""));
+              lines.emplace_back(
+                  '~', fmt::format("{}: {}{}", a.name, change_text(change),
+                                   a.destructive && destroys(change.key) ? " (destructive)" : ""));
             }
           },
           [&](const DeleteTopic& a) {
@@ -161,11 +173,12 @@ std::string render_plan_text(const Plan& plan, bool colour) {
   for (const auto& action : plan.actions) {
     for (const auto& [symbol, text] : describe(action)) line(symbol, text);
   }
+  for (const auto& d : plan.withheld) line('-', withheld_text(d));
   for (const auto& b : plan.blocked) {
     line('!', fmt::format("{}{}blocked: {} [{}]", b.topic, b.topic.empty() ? "" : ": ", b.message,
                           b.rule));
   }
-  if (!plan.actions.empty() || !plan.blocked.empty()) out += "\n";
+  if (plan.differs() || !plan.blocked.empty()) out += "\n";
   for (const auto& w : plan.warnings) {
     std::string at = where(w.at);
     out += fmt::format("{}{}warning: {} [{}]\n", at, at.empty() ? "" : ": ", w.message, w.rule);
@@ -232,12 +245,16 @@ std::string render_plan_json(const Plan& plan) {
   }
   root["warnings"] = warnings;
   root["unmanaged"] = plan.unmanaged;
+  nlohmann::ordered_json withheld = nlohmann::ordered_json::array();
+  for (const auto& d : plan.withheld) withheld.push_back(d.name);
+  root["withheld"] = withheld;
   Counts c = count(plan);
   root["summary"] = {{"create", c.create},
                      {"update", c.update},
                      {"delete", c.remove},
+                     {"withheld", plan.withheld.size()},
                      {"blocked", plan.blocked.size()},
-                     {"changes", plan.has_changes()}};
+                     {"changes", plan.differs()}};
   return root.dump(2) + "\n";
 }
 
@@ -261,6 +278,7 @@ std::string render_plan_markdown(const Plan& plan, std::size_t limit) {
     for (const auto& [symbol, text] : describe(action))
       details += fmt::format("{} {}\n", symbol, text);
   }
+  for (const auto& d : plan.withheld) details += fmt::format("- {}\n", withheld_text(d));
   for (const auto& w : plan.warnings)
     details += fmt::format("! warning: {} [{}]\n", w.message, w.rule);
   for (const auto& name : plan.unmanaged) details += fmt::format("  unmanaged: {}\n", name);

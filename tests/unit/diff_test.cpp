@@ -7,8 +7,8 @@
 #include <fmt/format.h>
 #include <gtest/gtest.h>
 
-#include "apply/apply.hpp"
 #include "core/check.hpp"
+#include "engine/reconciler.hpp"
 #include "manifest/project_loader.hpp"
 #include "unit/fake_cluster.hpp"
 #include "unit/printers.hpp"
@@ -269,11 +269,13 @@ namespace topicform {
 namespace {
 
 TEST(Diff, DeletesOfTopicsWithLiveReadersAreBlocked) {
-  Plan plan;
-  plan.actions = {DeleteTopic{"orders.created", {"t.yaml", 9, 12}},
-                  DeleteTopic{"orders.created.dead", {"t.yaml", 9, 12}},
-                  DeleteTopic{"orders.paid", {"u.yaml", 9, 12}}};
-  block_deletes_with_readers(plan, {{"orders.created", {"billing-service"}}});
+  auto d = desired(topic("orders.created", 3, "none", "  deleted: true\n") +
+                   topic("orders.paid", 3, "none", "  deleted: true\n"));
+  auto state = cluster({{"orders.created", {"", 3, 1, {}, true, false}},
+                        {"orders.created.dead", {"", 1, 1, {}, true, false}},
+                        {"orders.paid", {"", 3, 1, {}, true, false}}});
+  state.readers["orders.created"] = {"billing-service"};
+  Plan plan = diff(d->topics, state, {true, "", ""});
   ASSERT_EQ(plan.actions.size(), 1u);
   EXPECT_EQ(action_topic(plan.actions[0]), "orders.paid");
   ASSERT_EQ(plan.blocked.size(), 2u);
@@ -326,13 +328,13 @@ namespace topicform {
 namespace {
 
 TEST(Diff, DeadTopicsHoldingMessagesAreNotDeleted) {
-  Plan plan;
-  plan.actions = {DeleteTopic{"orders.created", {}}, DeleteTopic{"orders.created.dead", {}}};
-  EXPECT_EQ(dead_deletes(plan), (std::vector<std::string>{"orders.created.dead"}));
-  Plan empty_dead = plan;
-  block_non_empty_dead_deletes(empty_dead, {{"orders.created.dead", 0}});
-  EXPECT_EQ(empty_dead.actions.size(), 2u);
-  block_non_empty_dead_deletes(plan, {{"orders.created.dead", 3}});
+  auto d = desired(topic("orders.created", 3, "none", "  deleted: true\n"));
+  auto state = cluster({{"orders.created", {"", 3, 1, {}, true, false}},
+                        {"orders.created.dead", {"", 1, 1, {}, true, false}}});
+  state.dead_messages["orders.created.dead"] = 0;
+  EXPECT_EQ(diff(d->topics, state, {true, "", ""}).actions.size(), 2u);
+  state.dead_messages["orders.created.dead"] = 3;
+  Plan plan = diff(d->topics, state, {true, "", ""});
   ASSERT_EQ(plan.actions.size(), 1u);
   ASSERT_EQ(plan.blocked.size(), 1u);
   EXPECT_EQ(plan.blocked[0].message,

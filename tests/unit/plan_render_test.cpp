@@ -73,13 +73,21 @@ TEST(PlanFile, RoundTripsEveryActionKind) {
                   true,
                   {}});
   saved.plan.actions.push_back(DeleteTopic{"c.d", {}});
-  saved.fingerprints = {{"a.b", "partitions=1 replicationFactor=1 configs={}"}, {"c.d", "absent"}};
+  saved.digest = "0123456789abcdef";
+  saved.paths = {"/p/topics", "/p/more"};
+  saved.plan.withheld.push_back(DeleteTopic{"e.f", {}});
   auto read = read_plan_file(write_plan_file(saved));
   ASSERT_TRUE(read.has_value()) << read.error().message;
   EXPECT_EQ(read->plan.actions, saved.plan.actions);
-  EXPECT_EQ(read->fingerprints, saved.fingerprints);
+  EXPECT_EQ(read->digest, saved.digest);
+  EXPECT_EQ(read->paths, saved.paths);
   EXPECT_EQ(read->plan.cluster_id, "c1");
-  EXPECT_FALSE(read_plan_file("{\"version\": 2}").has_value());
+  // A plan file of the version before digests cannot be checked against the manifests.
+  auto old = read_plan_file("{\"version\": 1, \"clusterId\": \"c1\", \"actions\": []}");
+  ASSERT_FALSE(old.has_value());
+  EXPECT_EQ(old.error().message,
+            "not a plan file of this topicform (plan file version 2): make the plan again with "
+            "'topicform plan --out'");
 }
 
 }  // namespace

@@ -56,6 +56,12 @@ void check_replication(const EffectiveTopic& topic, const RuleContext& context, 
     }
     return;
   }
+  if (!topic.is_dead && environment.brokers_declared && rf.value > environment.brokers) {
+    sink.report("replication/available", rf.at,
+                fmt::format("replication factor {} needs {} brokers but environment '{}' declares "
+                            "{}",
+                            rf.value, rf.value, environment.name, environment.brokers));
+  }
   if (!topic.is_dead && rf.value < environment.minimum_replication_factor) {
     sink.report("replication/environment-minimum", rf.at,
                 fmt::format("replication factor {} is below the minimum {} of environment '{}'",

@@ -1,5 +1,5 @@
 // Batching by action kind keeps the number of requests independent of the number of topics.
-#include "apply/apply.hpp"
+#include "engine/phases.hpp"
 
 #include <algorithm>
 #include <chrono>

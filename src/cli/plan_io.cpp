@@ -1,0 +1,61 @@
+// Files are read and written here so that the engine and the renderers stay free of I/O.
+#include "cli/plan_io.hpp"
+
+#include <filesystem>
+#include <fstream>
+#include <iostream>
+#include <sstream>
+
+#include <fmt/format.h>
+
+#include "cli/commands.hpp"
+#include "core/fingerprint.hpp"
+#include "render/plan_file.hpp"
+
+namespace topicform {
+
+std::string digest_of(const CheckedProject& checked) {
+  return desired_digest(checked.topics, checked.project.settings, checked.environment);
+}
+
+Result<bool> write_text_file(const std::string& path, const std::string& text, const char* what) {
+  std::ofstream out(path);
+  out << text;
+  out.close();
+  if (!out) return Error{fmt::format("cannot write {} '{}'", what, path)};
+  return true;
+}
+
+Result<SavedPlan> load_plan_file(const std::string& path) {
+  // A plan file is a few kilobytes per topic; anything far larger is not one.
+  constexpr std::uintmax_t kMaxPlanBytes = 256ULL << 20;
+  std::error_code ec;
+  if (!std::filesystem::is_regular_file(path, ec) ||
+      std::filesystem::file_size(path, ec) > kMaxPlanBytes) {
+    return Error{fmt::format("cannot read plan '{}': not a regular file of at most 256 MiB", path)};
+  }
+  std::ifstream in(path);
+  if (!in) return Error{fmt::format("cannot read plan '{}'", path)};
+  std::stringstream buffer;
+  buffer << in.rdbuf();
+  auto saved = read_plan_file(buffer.str());
+  if (!saved) return Error{fmt::format("plan '{}': {}", path, saved.error().message)};
+  return saved;
+}
+
+std::vector<std::string> absolute_paths(const std::vector<std::string>& paths) {
+  std::vector<std::string> out;
+  std::error_code ec;
+  for (const auto& path : paths) {
+    auto absolute = std::filesystem::absolute(path, ec);
+    out.push_back(ec ? path : absolute.lexically_normal().string());
+  }
+  return out;
+}
+
+int fail(const std::string& message) {
+  std::cerr << fmt::format("topicform: error: {}\n", message);
+  return kExitFailure;
+}
+
+}  // namespace topicform

@@ -1,0 +1,36 @@
+// What plan and apply share between parsing and rendering: the desired state of a checked
+// project, saved plan files, and the plan on the terminal.
+#pragma once
+
+#include <string>
+#include <vector>
+
+#include "cli/checked_project.hpp"
+#include "core/plan.hpp"
+#include "core/result.hpp"
+#include "engine/reconciler.hpp"
+
+namespace topicform {
+
+// The engine's view of a checked project.
+inline Desired desired_of(const CheckedProject& checked) {
+  return Desired{checked.topics, checked.project.settings, checked.environment};
+}
+
+// The digest of what the project wants, as saved plans record it.
+std::string digest_of(const CheckedProject& checked);
+
+// Writes `text` to `path`; an error names the path.
+Result<bool> write_text_file(const std::string& path, const std::string& text, const char* what);
+
+// A plan file as `plan --out` wrote it; errors say what to do.
+Result<SavedPlan> load_plan_file(const std::string& path);
+
+// The manifest paths as a plan file records them: absolute, so `apply --plan` finds them from
+// any working directory.
+std::vector<std::string> absolute_paths(const std::vector<std::string>& paths);
+
+// "topicform: error: MESSAGE" on stderr; returns the failure exit code.
+int fail(const std::string& message);
+
+}  // namespace topicform

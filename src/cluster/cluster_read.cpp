@@ -1,0 +1,209 @@
+// KafkaAdmin::read: everything a plan needs, in a number of requests that does not grow with the
+// number of topics (metadata, configs, broker configs, groups, dead-topic offsets).
+#include <librdkafka/rdkafka.h>
+
+#include <set>
+
+#include <fmt/format.h>
+
+#include "cluster/admin_request.hpp"
+#include "cluster/kafka_admin.hpp"
+#include "core/units.hpp"
+
+namespace topicform {
+namespace {
+
+using admin_request::await_result;
+using admin_request::Options;
+using admin_request::Queue;
+
+// The count of a topic the broker no longer knows: it was deleted since the metadata read.
+constexpr std::int64_t kGone = -1;
+
+using ConfigsByName = std::map<std::string, std::map<std::string, std::string>>;
+
+void add_entries(const rd_kafka_ConfigResource_t* resource, bool dynamic_only,
+                 std::map<std::string, std::string>& into) {
+  std::size_t entries = 0;
+  const auto** configs = rd_kafka_ConfigResource_configs(resource, &entries);
+  for (std::size_t k = 0; k < entries; ++k) {
+    if (dynamic_only &&
+        rd_kafka_ConfigEntry_source(configs[k]) != RD_KAFKA_CONFIG_SOURCE_DYNAMIC_TOPIC_CONFIG) {
+      continue;
+    }
+    const char* value = rd_kafka_ConfigEntry_value(configs[k]);
+    into[rd_kafka_ConfigEntry_name(configs[k])] = value ? value : "";
+  }
+}
+
+// One DescribeConfigs for `names`. A topic the broker no longer knows (deleted since the
+// metadata read) is left out of the answer rather than failing the read.
+Result<ConfigsByName> describe(rd_kafka_t* client, rd_kafka_ResourceType_t type,
+                               const std::vector<std::string>& names, int timeout_ms,
+                               bool dynamic_only) {
+  std::vector<rd_kafka_ConfigResource_t*> resources;
+  for (const auto& name : names)
+    resources.push_back(rd_kafka_ConfigResource_new(type, name.c_str()));
+  Options options{
+      admin_request::read_options(client, RD_KAFKA_ADMIN_OP_DESCRIBECONFIGS, timeout_ms)};
+  Queue queue(client);
+  rd_kafka_DescribeConfigs(client, resources.data(), resources.size(), options.o, queue.q);
+  rd_kafka_ConfigResource_destroy_array(resources.data(), resources.size());
+  auto event = await_result(queue.q, timeout_ms + 5'000, "describe configs");
+  if (!event) return event.error();
+  const auto* result = rd_kafka_event_DescribeConfigs_result(event->get());
+  std::size_t count = 0;
+  const auto** described = rd_kafka_DescribeConfigs_result_resources(result, &count);
+  ConfigsByName out;
+  for (std::size_t i = 0; i < count; ++i) {
+    std::string name = rd_kafka_ConfigResource_name(described[i]);
+    rd_kafka_resp_err_t err = rd_kafka_ConfigResource_error(described[i]);
+    if (err == RD_KAFKA_RESP_ERR_UNKNOWN_TOPIC_OR_PART) continue;
+    if (err) {
+      return Error{fmt::format("describe configs of '{}': {}", name,
+                               rd_kafka_ConfigResource_error_string(described[i]))};
+    }
+    add_entries(described[i], dynamic_only, out[name]);
+  }
+  return out;
+}
+
+// Every topic that metadata shows led; partitions and replication factor only.
+std::map<std::string, ClusterTopic> listed_topics(const struct rd_kafka_metadata* metadata) {
+  std::map<std::string, ClusterTopic> out;
+  for (int i = 0; i < metadata->topic_cnt; ++i) {
+    const auto& t = metadata->topics[i];
+    if (t.err) continue;  // a topic being deleted or not yet led: not there for planning
+    ClusterTopic topic;
+    topic.name = t.topic;
+    topic.partitions = t.partition_cnt;
+    topic.replication_factor = t.partition_cnt > 0 ? t.partitions[0].replica_cnt : 0;
+    topic.internal = topic.name.starts_with("__");
+    out[topic.name] = topic;
+  }
+  return out;
+}
+
+// The `.dead` topics whose messages a plan reports: managed ones, and those of managed sources.
+std::vector<std::string> dead_topics_to_count(const ClusterState& state,
+                                              const std::set<std::string>& managed) {
+  std::vector<std::string> out;
+  for (const auto& [name, topic] : state.topics) {
+    if (!name.ends_with(".dead")) continue;
+    if (managed.count(name) || managed.count(name.substr(0, name.size() - 5))) out.push_back(name);
+  }
+  return out;
+}
+
+}  // namespace
+
+Result<ClusterState> KafkaAdmin::read(const std::vector<std::string>& managed) {
+  rd_kafka_t* client = m_handle->client;
+  const struct rd_kafka_metadata* metadata = nullptr;
+  ++m_requests.metadata;
+  rd_kafka_resp_err_t err = rd_kafka_metadata(client, 1, nullptr, &metadata, m_timeout_ms);
+  if (err) return Error{explain(fmt::format("read cluster metadata: {}", rd_kafka_err2str(err)))};
+  ClusterState state;
+  state.brokers = metadata->broker_cnt;
+  std::string broker_id = metadata->broker_cnt > 0 ? std::to_string(metadata->brokers[0].id) : "";
+  state.topics = listed_topics(metadata);
+  rd_kafka_metadata_destroy(metadata);
+  if (char* id = rd_kafka_clusterid(client, m_timeout_ms)) {
+    state.cluster_id = id;
+    rd_kafka_mem_free(client, id);
+  }
+  std::set<std::string> wanted(managed.begin(), managed.end());
+  if (auto read = read_topic_configs(state, wanted); !read) return read.error();
+  if (auto read = read_broker_configs(state, broker_id); !read) return read.error();
+  auto groups = group_reads();
+  if (!groups) return groups.error();
+  state.readers = std::move(groups->readers);
+  state.undescribed_groups = std::move(groups->undescribed);
+  auto counts = message_counts(dead_topics_to_count(state, wanted), state);
+  if (!counts) return counts.error();
+  for (const auto& [topic, count] : *counts) {
+    if (count == kGone) {
+      state.topics.erase(topic);  // deleted since the metadata read: gone for planning
+    } else {
+      state.dead_messages[topic] = count;
+    }
+  }
+  return state;
+}
+
+Result<bool> KafkaAdmin::read_topic_configs(ClusterState& state,
+                                            const std::set<std::string>& managed) {
+  std::vector<std::string> present;
+  for (const auto& [name, topic] : state.topics) {
+    if (managed.count(name)) present.push_back(name);
+  }
+  if (present.empty()) return true;
+  ++m_requests.describe_configs;
+  auto configs = describe(m_handle->client, RD_KAFKA_RESOURCE_TOPIC, present, m_timeout_ms, true);
+  if (!configs) return configs.error();
+  for (const auto& name : present) {
+    auto found = configs->find(name);
+    if (found == configs->end()) {
+      state.topics.erase(name);  // deleted between the two reads: gone for planning
+      continue;
+    }
+    state.topics[name].configs = std::move(found->second);
+    state.topics[name].configs_known = true;
+  }
+  return true;
+}
+
+Result<bool> KafkaAdmin::read_broker_configs(ClusterState& state, const std::string& broker_id) {
+  if (broker_id.empty()) return true;
+  ++m_requests.describe_configs;
+  auto broker =
+      describe(m_handle->client, RD_KAFKA_RESOURCE_BROKER, {broker_id}, m_timeout_ms, false);
+  if (!broker) return broker.error();
+  auto& values = (*broker)[broker_id];
+  if (auto it = values.find("auto.create.topics.enable"); it != values.end()) {
+    state.auto_create_topics = it->second == "true";
+  }
+  if (auto it = values.find("offsets.retention.minutes"); it != values.end()) {
+    if (auto minutes = parse_integer(it->second)) state.offsets_retention_ms = *minutes * 60'000;
+  }
+  return true;
+}
+
+Result<std::map<std::string, std::int64_t>> KafkaAdmin::message_counts(
+    const std::vector<std::string>& topics, const ClusterState& state) {
+  std::map<std::string, std::int64_t> counts;
+  if (topics.empty()) return counts;
+  std::map<std::pair<std::string, std::int32_t>, std::int64_t> earliest;
+  // One ListOffsets per leader for all partitions: the earliest (-2), then the latest (-1).
+  for (std::int64_t which : {-2, -1}) {
+    auto* partitions = rd_kafka_topic_partition_list_new(static_cast<int>(topics.size()));
+    for (const auto& topic : topics) {
+      for (std::int32_t p = 0; p < state.topics.at(topic).partitions; ++p) {
+        rd_kafka_topic_partition_list_add(partitions, topic.c_str(), p)->offset = which;
+      }
+    }
+    ++m_requests.offsets;
+    rd_kafka_resp_err_t err =
+        rd_kafka_offsets_for_times(m_handle->client, partitions, m_timeout_ms);
+    std::string failure = err ? rd_kafka_err2str(err) : "";
+    for (int i = 0; failure.empty() && i < partitions->cnt; ++i) {
+      const auto& tp = partitions->elems[i];
+      if (tp.err == RD_KAFKA_RESP_ERR_UNKNOWN_TOPIC_OR_PART) {
+        counts[tp.topic] = kGone;
+      } else if (tp.err) {
+        failure = fmt::format("'{}': {}", tp.topic, rd_kafka_err2str(tp.err));
+      } else if (counts[tp.topic] == kGone) {
+        continue;
+      } else if (which == -2) {
+        earliest[{tp.topic, tp.partition}] = tp.offset;
+      } else {
+        counts[tp.topic] += tp.offset - earliest[{tp.topic, tp.partition}];
+      }
+    }
+    rd_kafka_topic_partition_list_destroy(partitions);
+    if (!failure.empty()) return Error{fmt::format("read the offsets of dead topics: {}", failure)};
+  }
+  return counts;
+}
+
+}  // namespace topicform

@@ -1,0 +1,259 @@
+// The four topic writes (CreateTopics, CreatePartitions, AlterConfigs, DeleteTopics) through one
+// batch sender: split under KRaft's record limit, one request a batch, per-topic outcomes.
+#include <librdkafka/rdkafka.h>
+
+#include <algorithm>
+
+#include <fmt/format.h>
+
+#include "cluster/admin_request.hpp"
+#include "cluster/kafka_admin.hpp"
+
+namespace topicform {
+namespace {
+
+using admin_request::await_result;
+using admin_request::Options;
+using admin_request::Queue;
+
+// KRaft controllers refuse one operation that writes too many metadata records ("Unable to
+// perform excessively large batch operation", 10,000 records); batches stay below that. Larger
+// requests are better: on a single small test broker, topics of later CreateTopics batches got
+// leaders only as fast as the broker created partition logs (350-450 a second), while one
+// request's topics showed leaders at once.
+constexpr std::size_t kMaxRecordsPerRequest = 9'000;
+
+// Errors the broker reports for one topic that a later try can clear: a controller or leader
+// moving, a request timing out inside the cluster, a quota.
+bool transient(rd_kafka_resp_err_t err) {
+  switch (err) {
+    case RD_KAFKA_RESP_ERR_REQUEST_TIMED_OUT:
+    case RD_KAFKA_RESP_ERR_NOT_CONTROLLER:
+    case RD_KAFKA_RESP_ERR_LEADER_NOT_AVAILABLE:
+    case RD_KAFKA_RESP_ERR_NOT_LEADER_FOR_PARTITION:
+    case RD_KAFKA_RESP_ERR_NETWORK_EXCEPTION:
+    case RD_KAFKA_RESP_ERR_NOT_ENOUGH_REPLICAS:
+    case RD_KAFKA_RESP_ERR_KAFKA_STORAGE_ERROR:
+    case RD_KAFKA_RESP_ERR_THROTTLING_QUOTA_EXCEEDED:
+    case RD_KAFKA_RESP_ERR__TIMED_OUT:
+    case RD_KAFKA_RESP_ERR__TRANSPORT:
+      return true;
+    default:
+      return false;
+  }
+}
+
+// The outcome of one topic: `done_when` is the error that means the work is already done (a
+// concurrent run did it; the read-back compares).
+TopicOutcome outcome_of(std::string topic, rd_kafka_resp_err_t err, const char* message,
+                        rd_kafka_resp_err_t done_when) {
+  TopicOutcome outcome;
+  outcome.topic = std::move(topic);
+  if (err && err == done_when) {
+    outcome.already_done = true;
+  } else if (err) {
+    outcome.ok = false;
+    outcome.retriable = transient(err);
+    outcome.error = message && *message ? message : rd_kafka_err2str(err);
+  }
+  return outcome;
+}
+
+std::vector<TopicOutcome> topic_outcomes(const rd_kafka_topic_result_t** topics, std::size_t count,
+                                         rd_kafka_resp_err_t done_when) {
+  std::vector<TopicOutcome> out;
+  for (std::size_t i = 0; i < count; ++i) {
+    out.push_back(outcome_of(rd_kafka_topic_result_name(topics[i]),
+                             rd_kafka_topic_result_error(topics[i]),
+                             rd_kafka_topic_result_error_string(topics[i]), done_when));
+  }
+  return out;
+}
+
+// The client a batch goes through, its timeout and the count of write requests to add to.
+struct Writer {
+  rd_kafka_t* client;
+  int timeout_ms;
+  int& requests;
+};
+
+// Options for a write: a positive operation timeout (Kafka 4 times out at once on 0) and a
+// larger request timeout.
+rd_kafka_AdminOptions_t* write_options(rd_kafka_t* client, rd_kafka_admin_op_t op, int timeout_ms,
+                                       bool validate_only) {
+  rd_kafka_AdminOptions_t* options = rd_kafka_AdminOptions_new(client, op);
+  char error[512];
+  rd_kafka_AdminOptions_set_operation_timeout(options, timeout_ms, error, sizeof error);
+  rd_kafka_AdminOptions_set_request_timeout(options, timeout_ms + 5'000, error, sizeof error);
+  if (validate_only) rd_kafka_AdminOptions_set_validate_only(options, 1, error, sizeof error);
+  return options;
+}
+
+// Splits `items` into runs whose summed `cost` stays within kMaxRecordsPerRequest.
+template <class T, class Cost>
+std::vector<std::vector<T>> chunks(const std::vector<T>& items, Cost cost) {
+  std::vector<std::vector<T>> out(1);
+  std::size_t used = 0;
+  for (const auto& item : items) {
+    std::size_t c = cost(item);
+    if (!out.back().empty() && used + c > kMaxRecordsPerRequest) {
+      out.emplace_back();
+      used = 0;
+    }
+    out.back().push_back(item);
+    used += c;
+  }
+  return out;
+}
+
+// Sends `items` in batches of one kind of write: `send(part, options, queue)` builds and sends one
+// request, `parse(event)` reads its result. A request that fails as a whole stops the rest.
+template <class T, class Cost, class Send, class Parse>
+Result<std::vector<TopicOutcome>> send_batches(const Writer& writer, rd_kafka_admin_op_t op,
+                                               const char* what, const std::vector<T>& items,
+                                               bool validate_only, Cost cost, Send send,
+                                               Parse parse) {
+  std::vector<TopicOutcome> all;
+  for (const auto& part : chunks(items, cost)) {
+    if (part.empty()) continue;
+    Options options{write_options(writer.client, op, writer.timeout_ms, validate_only)};
+    Queue queue(writer.client);
+    ++writer.requests;
+    if (auto sent = send(part, options.o, queue.q); !sent) return sent.error();
+    auto event = await_result(queue.q, writer.timeout_ms + 10'000, what);
+    if (!event) return event.error();
+    auto outcomes = parse(event->get());
+    all.insert(all.end(), outcomes.begin(), outcomes.end());
+  }
+  return all;
+}
+
+}  // namespace
+
+Result<std::vector<TopicOutcome>> KafkaAdmin::create_topics(const std::vector<CreateTopic>& topics,
+                                                            bool validate_only) {
+  rd_kafka_t* client = m_handle->client;
+  auto cost = [](const CreateTopic& t) {
+    return 1 + static_cast<std::size_t>(t.partitions) + t.configs.size();
+  };
+  auto send = [&](const std::vector<CreateTopic>& part, rd_kafka_AdminOptions_t* options,
+                  rd_kafka_queue_t* queue) -> Result<bool> {
+    std::vector<rd_kafka_NewTopic_t*> requests;
+    char error[512];
+    for (const auto& topic : part) {
+      rd_kafka_NewTopic_t* t =
+          rd_kafka_NewTopic_new(topic.name.c_str(), static_cast<int>(topic.partitions),
+                                static_cast<int>(topic.replication_factor), error, sizeof error);
+      if (!t) {
+        rd_kafka_NewTopic_destroy_array(requests.data(), requests.size());
+        return Error{fmt::format("create '{}': {}", topic.name, error)};
+      }
+      for (const auto& [key, value] : topic.configs) {
+        rd_kafka_NewTopic_set_config(t, key.c_str(), value.c_str());
+      }
+      requests.push_back(t);
+    }
+    rd_kafka_CreateTopics(client, requests.data(), requests.size(), options, queue);
+    rd_kafka_NewTopic_destroy_array(requests.data(), requests.size());
+    return true;
+  };
+  auto parse = [](rd_kafka_event_t* event) {
+    std::size_t count = 0;
+    const auto** results =
+        rd_kafka_CreateTopics_result_topics(rd_kafka_event_CreateTopics_result(event), &count);
+    return topic_outcomes(results, count, RD_KAFKA_RESP_ERR_TOPIC_ALREADY_EXISTS);
+  };
+  return send_batches(Writer{client, m_timeout_ms, m_requests.writes},
+                      RD_KAFKA_ADMIN_OP_CREATETOPICS, "create topics", topics, validate_only, cost,
+                      send, parse);
+}
+
+Result<std::vector<TopicOutcome>> KafkaAdmin::add_partitions(
+    const std::vector<AddPartitions>& changes, bool validate_only) {
+  rd_kafka_t* client = m_handle->client;
+  auto cost = [](const AddPartitions& c) {
+    return static_cast<std::size_t>(std::max<std::int64_t>(1, c.to - c.from));
+  };
+  auto send = [&](const std::vector<AddPartitions>& part, rd_kafka_AdminOptions_t* options,
+                  rd_kafka_queue_t* queue) -> Result<bool> {
+    std::vector<rd_kafka_NewPartitions_t*> requests;
+    char error[512];
+    for (const auto& change : part) {
+      requests.push_back(rd_kafka_NewPartitions_new(
+          change.name.c_str(), static_cast<std::size_t>(change.to), error, sizeof error));
+    }
+    rd_kafka_CreatePartitions(client, requests.data(), requests.size(), options, queue);
+    rd_kafka_NewPartitions_destroy_array(requests.data(), requests.size());
+    return true;
+  };
+  auto parse = [](rd_kafka_event_t* event) {
+    std::size_t count = 0;
+    const auto** results = rd_kafka_CreatePartitions_result_topics(
+        rd_kafka_event_CreatePartitions_result(event), &count);
+    return topic_outcomes(results, count, RD_KAFKA_RESP_ERR_NO_ERROR);
+  };
+  return send_batches(Writer{client, m_timeout_ms, m_requests.writes},
+                      RD_KAFKA_ADMIN_OP_CREATEPARTITIONS, "add partitions", changes, validate_only,
+                      cost, send, parse);
+}
+
+Result<std::vector<TopicOutcome>> KafkaAdmin::alter_configs(const std::vector<AlterConfig>& changes,
+                                                            bool validate_only) {
+  rd_kafka_t* client = m_handle->client;
+  auto cost = [](const AlterConfig& c) { return 1 + c.desired.size(); };
+  auto send = [&](const std::vector<AlterConfig>& part, rd_kafka_AdminOptions_t* options,
+                  rd_kafka_queue_t* queue) -> Result<bool> {
+    std::vector<rd_kafka_ConfigResource_t*> resources;
+    for (const auto& change : part) {
+      auto* resource = rd_kafka_ConfigResource_new(RD_KAFKA_RESOURCE_TOPIC, change.name.c_str());
+      // AlterConfigs replaces the whole set of dynamic configs: send every desired one.
+      for (const auto& [key, value] : change.desired) {
+        rd_kafka_ConfigResource_set_config(resource, key.c_str(), value.c_str());
+      }
+      resources.push_back(resource);
+    }
+    rd_kafka_AlterConfigs(client, resources.data(), resources.size(), options, queue);
+    rd_kafka_ConfigResource_destroy_array(resources.data(), resources.size());
+    return true;
+  };
+  auto parse = [](rd_kafka_event_t* event) {
+    std::size_t count = 0;
+    const auto** results =
+        rd_kafka_AlterConfigs_result_resources(rd_kafka_event_AlterConfigs_result(event), &count);
+    std::vector<TopicOutcome> out;
+    for (std::size_t i = 0; i < count; ++i) {
+      out.push_back(outcome_of(
+          rd_kafka_ConfigResource_name(results[i]), rd_kafka_ConfigResource_error(results[i]),
+          rd_kafka_ConfigResource_error_string(results[i]), RD_KAFKA_RESP_ERR_NO_ERROR));
+    }
+    return out;
+  };
+  return send_batches(Writer{client, m_timeout_ms, m_requests.writes},
+                      RD_KAFKA_ADMIN_OP_ALTERCONFIGS, "alter configs", changes, validate_only, cost,
+                      send, parse);
+}
+
+Result<std::vector<TopicOutcome>> KafkaAdmin::delete_topics(
+    const std::vector<DeleteTopic>& topics) {
+  rd_kafka_t* client = m_handle->client;
+  auto cost = [](const DeleteTopic&) { return std::size_t{10}; };
+  auto send = [&](const std::vector<DeleteTopic>& part, rd_kafka_AdminOptions_t* options,
+                  rd_kafka_queue_t* queue) -> Result<bool> {
+    std::vector<rd_kafka_DeleteTopic_t*> requests;
+    for (const auto& topic : part) requests.push_back(rd_kafka_DeleteTopic_new(topic.name.c_str()));
+    rd_kafka_DeleteTopics(client, requests.data(), requests.size(), options, queue);
+    rd_kafka_DeleteTopic_destroy_array(requests.data(), requests.size());
+    return true;
+  };
+  auto parse = [](rd_kafka_event_t* event) {
+    std::size_t count = 0;
+    const auto** results =
+        rd_kafka_DeleteTopics_result_topics(rd_kafka_event_DeleteTopics_result(event), &count);
+    return topic_outcomes(results, count, RD_KAFKA_RESP_ERR_UNKNOWN_TOPIC_OR_PART);
+  };
+  return send_batches(Writer{client, m_timeout_ms, m_requests.writes},
+                      RD_KAFKA_ADMIN_OP_DELETETOPICS, "delete topics", topics, false, cost, send,
+                      parse);
+}
+
+}  // namespace topicform

@@ -1,0 +1,49 @@
+// The plan-phase rules: each compares desired topics with the cluster and reports to PlanFindings,
+// whose severities come from the settings (an error blocks the change it is about).
+#pragma once
+
+#include <optional>
+#include <vector>
+
+#include "core/cluster_state.hpp"
+#include "core/effective_topic.hpp"
+#include "core/plan.hpp"
+#include "core/plan_findings.hpp"
+
+namespace topicform {
+
+// replication/available: whether `topic` may be created on a cluster of `brokers` (0: unknown).
+bool allow_create(const EffectiveTopic& topic, std::int64_t brokers, PlanFindings& findings);
+
+// replication/change: reported, never planned (it needs a reassignment).
+void check_replication_change(const EffectiveTopic& topic, const ClusterTopic& current,
+                              PlanFindings& findings);
+
+// partitions/only-grow and partitions/key-remap: the growth to plan, if any.
+std::optional<AddPartitions> partition_change(const EffectiveTopic& topic,
+                                              const ClusterTopic& current, PlanFindings& findings);
+
+// config/authoritative, retention/decrease and cleanup/policy-change: the AlterConfig to plan, if
+// any. Configs operators set for a while (throttled replicas, the settings' unmanagedConfigs)
+// are neither compared nor reset: their current values are sent back with the desired ones.
+std::optional<AlterConfig> config_change(const EffectiveTopic& topic, const ClusterTopic& current,
+                                         PlanFindings& findings);
+
+// cluster/id, cluster/auto-create and cluster/offsets-retention.
+void check_cluster(const std::vector<EffectiveTopic>& desired, const ClusterState& actual,
+                   const std::string& pinned_cluster_id, const std::string& environment,
+                   PlanFindings& findings);
+
+// delete/no-active-consumers and dead/delete-order: moves every delete that a reading group, an
+// undescribable group or unhandled dead messages forbid from the actions to the blocked list.
+void check_deletes(Plan& plan, const ClusterState& actual, PlanFindings& findings);
+
+// dead/alert for `.dead` topics holding messages, dead/orphan for `.dead` topics on the cluster
+// whose source no longer wants one.
+void check_dead_topics(const std::vector<EffectiveTopic>& desired, const ClusterState& actual,
+                       PlanFindings& findings);
+
+// "orders.created" for "orders.created.dead"; empty for any other name.
+std::string dead_letter_source(const std::string& name);
+
+}  // namespace topicform

@@ -1,0 +1,165 @@
+// plan -> check -> execute -> read back, with every decision of the safety contract in one place.
+#include "engine/reconciler.hpp"
+
+#include <chrono>
+#include <set>
+#include <thread>
+
+#include <fmt/format.h>
+
+#include "core/diff.hpp"
+
+namespace topicform {
+namespace {
+
+std::vector<std::string> managed_names(const Desired& desired) {
+  std::vector<std::string> out;
+  for (const auto& topic : desired.topics) out.push_back(topic.name);
+  return out;
+}
+
+DiffOptions diff_options(const Desired& desired, bool allow_delete) {
+  return DiffOptions{allow_delete, desired.environment.cluster_id, desired.environment.name,
+                     &desired.settings};
+}
+
+void pause(const ExecutePolicy& policy, int ms) {
+  if (policy.sleep) return policy.sleep(ms);
+  std::this_thread::sleep_for(std::chrono::milliseconds(ms));
+}
+
+// Why `plan` must not be written at all, or empty.
+std::string refusal(const Plan& plan, const ExecutePolicy& policy) {
+  if (plan.is_blocked()) return "the plan has blocked changes; nothing was applied";
+  auto deletes = deleted_topics(plan);
+  if (!deletes.empty() && !policy.allow_delete) {
+    return fmt::format(
+        "the plan deletes {} topic(s) (first: '{}') but deletes are not allowed: "
+        "run apply with --allow-delete; nothing was applied",
+        deletes.size(), deletes.front());
+  }
+  return "";
+}
+
+std::string refused_by_broker(const std::vector<TopicOutcome>& refused) {
+  return fmt::format("the cluster refuses {} change(s), e.g. '{}': {}; nothing was applied",
+                     refused.size(), refused.front().topic, refused.front().error);
+}
+
+// Deletes that this run carried out: a lagging read may still list them.
+std::set<std::string> deleted_in(const ApplyReport& report) {
+  std::set<std::string> out;
+  for (const auto& r : report.results) {
+    if (r.kind == "delete" && r.status == ActionStatus::applied) out.insert(r.topic);
+  }
+  return out;
+}
+
+// A request that failed as a whole (timeout, lost connection) may have been carried out anyway:
+// plan again from a fresh read and apply only what is still missing, a bounded number of times.
+void retry_whole_failures(Outcome& out, const Desired& desired, ClusterPorts cluster,
+                          ClusterWriter& writer, const ExecutePolicy& policy,
+                          const Progress& progress) {
+  for (int retry = 1;
+       !out.report.succeeded() && !out.report.error.empty() && retry <= policy.request_retries;
+       ++retry) {
+    progress(fmt::format("apply: {}; reading the cluster again and retrying ({}/{})",
+                         out.report.error, retry, policy.request_retries));
+    pause(policy, 1000 * retry);
+    auto fresh = make_plan(desired, policy.allow_delete, cluster);
+    if (!fresh) continue;  // still unreachable: the report keeps the first failure
+    if (auto why = refusal(fresh->plan, policy); !why.empty()) {
+      out.error = "after a retry, " + why;
+      return;
+    }
+    auto done = deleted_in(out.report);
+    out.report = apply_plan(fresh->plan, writer, progress, policy.wait_timeout_ms, policy.retry);
+    for (const auto& topic : done)
+      out.report.results.push_back({topic, "delete", ActionStatus::applied, ""});
+  }
+}
+
+// Reads until a fresh plan is empty or the reads run out; brokers show accepted changes a
+// little later.
+void read_back(Outcome& out, const Desired& desired, ClusterReader& reader,
+               const ExecutePolicy& policy) {
+  std::set<std::string> gone = deleted_in(out.report);
+  for (int attempt = 1;; ++attempt) {
+    auto state = reader.read(managed_names(desired));
+    if (!state) {
+      out.error = state.error().message;
+      return;
+    }
+    for (const auto& topic : gone) state->topics.erase(topic);
+    out.remaining = diff(desired.topics, *state, diff_options(desired, policy.allow_delete));
+    if (!out.remaining.has_changes() && !out.remaining.is_blocked()) return;
+    if (attempt >= policy.readback_reads) break;
+    pause(policy, 250);
+  }
+  out.error = "the cluster still differs";
+}
+
+}  // namespace
+
+Result<Planned> make_plan(const Desired& desired, bool allow_delete, ClusterPorts cluster) {
+  auto state = cluster.reader.read(managed_names(desired));
+  if (!state) return state.error();
+  Planned out{std::move(*state), {}};
+  out.plan = diff(desired.topics, out.state, diff_options(desired, allow_delete));
+  auto deleted = deleted_topics(out.plan);
+  if (!deleted.empty() && cluster.inspector) {
+    auto idle = cluster.inspector->idle_groups_holding(deleted);
+    if (!idle) return idle.error();
+    warn_deletes_held_by_idle_groups(out.plan, *idle);
+  }
+  return out;
+}
+
+Result<bool> add_broker_refusals(Plan& plan, ClusterWriter& writer) {
+  if (!plan.has_changes()) return true;
+  auto refused = validate_plan(plan, writer);
+  if (!refused) return refused.error();
+  for (const auto& r : *refused) {
+    Location at;
+    for (const auto& action : plan.actions) {
+      if (action_topic(action) == r.topic) at = action_location(action);
+    }
+    plan.blocked.push_back(BlockedChange{r.topic, "cluster/validate",
+                                         fmt::format("the broker refuses the change: {}", r.error),
+                                         at});
+  }
+  return true;
+}
+
+Outcome execute(const Plan& plan, const Desired& desired, ClusterPorts cluster,
+                ClusterWriter& writer, const ExecutePolicy& policy, const Progress& progress) {
+  Outcome out;
+  out.remaining = plan;
+  if (out.error = refusal(plan, policy); !out.error.empty()) return out;
+  if (!plan.has_changes()) return out;
+  // The broker checks every change first, so a missing ACL or a broker policy refusing one topic
+  // stops the run before anything is written, not halfway through.
+  auto refused = validate_plan(plan, writer);
+  if (!refused) {
+    out.error = refused.error().message + "; nothing was applied";
+    return out;
+  }
+  for (const auto& r : *refused) progress(fmt::format("  refused {}: {}", r.topic, r.error));
+  if (!refused->empty()) {
+    out.error = refused_by_broker(*refused);
+    return out;
+  }
+  out.wrote = true;
+  out.report = apply_plan(plan, writer, progress, policy.wait_timeout_ms, policy.retry);
+  retry_whole_failures(out, desired, cluster, writer, policy, progress);
+  if (!out.error.empty()) return out;
+  if (!out.report.succeeded()) {
+    out.error = fmt::format("apply stopped: {}",
+                            out.report.error.empty() ? "a change failed" : out.report.error);
+    return out;
+  }
+  read_back(out, desired, cluster.reader, policy);
+  return out;
+}
+
+}  // namespace topicform

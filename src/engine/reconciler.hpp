@@ -1,0 +1,69 @@
+// The reconciler's loop: plan (read, diff, live delete checks) and execute (check at the moment of
+// writing, phases, retries, read back until converged). It reaches the cluster only through the
+// interfaces in core, so every path is unit-tested on an in-memory cluster.
+#pragma once
+
+#include <functional>
+#include <string>
+#include <vector>
+
+#include "core/cluster_state.hpp"
+#include "core/cluster_writer.hpp"
+#include "core/effective_topic.hpp"
+#include "core/group_inspector.hpp"
+#include "core/plan.hpp"
+#include "core/settings.hpp"
+#include "engine/phases.hpp"
+
+namespace topicform {
+
+// What the manifests want in one environment: the input of every plan.
+struct Desired {
+  const std::vector<EffectiveTopic>& topics;
+  const Settings& settings;
+  const Environment& environment;
+};
+
+// The cluster as the engine sees it; `inspector` may be null (a snapshot cannot say more).
+struct ClusterPorts {
+  ClusterReader& reader;
+  GroupInspector* inspector = nullptr;
+};
+
+struct Planned {
+  ClusterState state;  // what the plan was made from
+  Plan plan;
+};
+
+// Reads the cluster and diffs; when the plan deletes, asks which idle groups still hold offsets.
+Result<Planned> make_plan(const Desired& desired, bool allow_delete, ClusterPorts cluster);
+
+// The broker's own check of every change (validate_only), its refusals added as blocked changes.
+Result<bool> add_broker_refusals(Plan& plan, ClusterWriter& writer);
+
+struct ExecutePolicy {
+  bool allow_delete = false;          // the command that writes must allow deletes itself
+  int wait_timeout_ms = 60'000;       // for created topics to have leaders
+  int request_retries = 2;            // re-plans after a request that failed as a whole
+  int readback_reads = 21;            // reads before a remaining difference counts
+  RetryPolicy retry;                  // per-topic retries of transient errors
+  std::function<void(int ms)> sleep;  // empty: really sleep (tests pass one that does not)
+};
+
+struct Outcome {
+  ApplyReport report;
+  Plan remaining;      // the plan after the run: what still differs
+  std::string error;   // why the run stopped or refused; empty when it converged
+  bool wrote = false;  // anything was sent that changes the cluster
+
+  bool converged() const { return error.empty(); }
+};
+
+// Executes `plan`: refuses (writing nothing) a delete without policy.allow_delete, a blocked
+// plan, or any change the broker's validate-only pass refuses; then runs the phases, re-plans
+// and retries a request that failed as a whole, and reads back until a fresh plan is empty
+// (topics deleted in this run count as gone even while metadata still lists them).
+Outcome execute(const Plan& plan, const Desired& desired, ClusterPorts cluster,
+                ClusterWriter& writer, const ExecutePolicy& policy, const Progress& progress);
+
+}  // namespace topicform
