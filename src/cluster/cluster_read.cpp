@@ -2,7 +2,10 @@
 // number of topics (metadata, configs, broker configs, groups, dead-topic offsets).
 #include <librdkafka/rdkafka.h>
 
+#include <algorithm>
+#include <chrono>
 #include <set>
+#include <thread>
 
 #include <fmt/format.h>
 
@@ -19,6 +22,18 @@ using admin_request::Queue;
 
 // The count of a topic the broker no longer knows: it was deleted since the metadata read.
 constexpr std::int64_t kGone = -1;
+
+// ListOffsets' special timestamps: the first and the next offset of a partition.
+constexpr std::int64_t kEarliest = -2;
+constexpr std::int64_t kLatest = -1;
+
+bool leader_moving(rd_kafka_resp_err_t err) {
+  return err == RD_KAFKA_RESP_ERR_NOT_LEADER_FOR_PARTITION ||
+         err == RD_KAFKA_RESP_ERR_LEADER_NOT_AVAILABLE ||
+         err == RD_KAFKA_RESP_ERR_UNKNOWN_LEADER_EPOCH ||
+         err == RD_KAFKA_RESP_ERR_FENCED_LEADER_EPOCH || err == RD_KAFKA_RESP_ERR__TRANSPORT ||
+         err == RD_KAFKA_RESP_ERR__TIMED_OUT;
+}
 
 using ConfigsByName = std::map<std::string, std::map<std::string, std::string>>;
 
@@ -173,9 +188,26 @@ Result<std::map<std::string, std::int64_t>> KafkaAdmin::message_counts(
     const std::vector<std::string>& topics, const ClusterState& state) {
   std::map<std::string, std::int64_t> counts;
   if (topics.empty()) return counts;
-  std::map<std::pair<std::string, std::int32_t>, std::int64_t> earliest;
-  // One ListOffsets per leader for all partitions: the earliest (-2), then the latest (-1).
-  for (std::int64_t which : {-2, -1}) {
+  auto earliest = list_offsets(topics, state, kEarliest);
+  if (!earliest) return earliest.error();
+  auto latest = list_offsets(topics, state, kLatest);
+  if (!latest) return latest.error();
+  for (const auto& [partition, end] : *latest) {
+    auto start = earliest->find(partition);
+    bool gone = end == kGone || start == earliest->end() || start->second == kGone;
+    if (gone || counts[partition.first] == kGone) {
+      counts[partition.first] = kGone;
+    } else {
+      counts[partition.first] += end - start->second;
+    }
+  }
+  return counts;
+}
+
+Result<KafkaAdmin::PartitionOffsets> KafkaAdmin::list_offsets(
+    const std::vector<std::string>& topics, const ClusterState& state, std::int64_t which) {
+  auto deadline = std::chrono::steady_clock::now() + std::chrono::milliseconds(m_timeout_ms);
+  for (int attempt = 1;; ++attempt) {
     auto* partitions = rd_kafka_topic_partition_list_new(static_cast<int>(topics.size()));
     for (const auto& topic : topics) {
       for (std::int32_t p = 0; p < state.topics.at(topic).partitions; ++p) {
@@ -185,25 +217,21 @@ Result<std::map<std::string, std::int64_t>> KafkaAdmin::message_counts(
     ++m_requests.offsets;
     rd_kafka_resp_err_t err =
         rd_kafka_offsets_for_times(m_handle->client, partitions, m_timeout_ms);
-    std::string failure = err ? rd_kafka_err2str(err) : "";
-    for (int i = 0; failure.empty() && i < partitions->cnt; ++i) {
+    PartitionOffsets out;
+    for (int i = 0; !err && i < partitions->cnt; ++i) {
       const auto& tp = partitions->elems[i];
-      if (tp.err == RD_KAFKA_RESP_ERR_UNKNOWN_TOPIC_OR_PART) {
-        counts[tp.topic] = kGone;
-      } else if (tp.err) {
-        failure = fmt::format("'{}': {}", tp.topic, rd_kafka_err2str(tp.err));
-      } else if (counts[tp.topic] == kGone) {
-        continue;
-      } else if (which == -2) {
-        earliest[{tp.topic, tp.partition}] = tp.offset;
-      } else {
-        counts[tp.topic] += tp.offset - earliest[{tp.topic, tp.partition}];
-      }
+      err = tp.err == RD_KAFKA_RESP_ERR_UNKNOWN_TOPIC_OR_PART ? RD_KAFKA_RESP_ERR_NO_ERROR : tp.err;
+      out[{tp.topic, tp.partition}] = tp.err ? kGone : tp.offset;
     }
     rd_kafka_topic_partition_list_destroy(partitions);
-    if (!failure.empty()) return Error{fmt::format("read the offsets of dead topics: {}", failure)};
+    if (!err) return out;
+    // Right after a broker restart or a leader change the client's idea of the leaders is old:
+    // ask again until the timeout, then fail closed.
+    if (!leader_moving(err) || std::chrono::steady_clock::now() >= deadline) {
+      return Error{fmt::format("read the offsets of dead topics: {}", rd_kafka_err2str(err))};
+    }
+    std::this_thread::sleep_for(std::chrono::milliseconds(100 * std::min(attempt, 10)));
   }
-  return counts;
 }
 
 }  // namespace topicform

@@ -91,6 +91,12 @@ class KafkaAdmin : public ClusterReader, public ClusterWriter, public GroupInspe
   // partitions); -1 for a topic the broker no longer knows.
   Result<std::map<std::string, std::int64_t>> message_counts(const std::vector<std::string>& topics,
                                                              const ClusterState& state);
+  using PartitionOffsets = std::map<std::pair<std::string, std::int32_t>, std::int64_t>;
+  // The earliest (-2) or latest (-1) offset of every partition of `topics`, in one round of
+  // ListOffsets (one request per leader), asked again while leaders move; -1 when the broker no
+  // longer knows the topic.
+  Result<PartitionOffsets> list_offsets(const std::vector<std::string>& topics,
+                                        const ClusterState& state, std::int64_t which);
   // Every consumer group: one ListConsumerGroups.
   Result<std::vector<GroupListing>> list_groups();
   explicit KafkaAdmin(std::unique_ptr<Handle> handle, int timeout_ms);

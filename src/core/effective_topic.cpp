@@ -159,11 +159,12 @@ EffectiveTopic derive_dead_letter(const EffectiveTopic& source, const Settings& 
   topic.min_insync_replicas = source.min_insync_replicas;
   topic.retention_stated = true;
   topic.retention_ms = {settings.dead_letter_retention_ms, topic.name_at, true};
-  // Failures must outlive the messages they came from: a source kept for ever gets a dead topic
-  // kept for ever (a finite source longer than the default is dead/longer-retention's to report).
-  if (source.retention_ms.present && source.retention_ms.value == kUnlimited) {
-    topic.retention_ms.value = kUnlimited;
-  }
+  // Failures must outlive the messages they came from: a source whose messages never expire by
+  // time gets a dead topic kept for ever (a finite source longer than the default is
+  // dead/longer-retention's to report; a compact-only source never expires by time anyway).
+  bool expires = std::find(source.cleanup_policy.begin(), source.cleanup_policy.end(), "delete") !=
+                 source.cleanup_policy.end();
+  if (expires && retention_limit_ms(source) == kUnlimited) topic.retention_ms.value = kUnlimited;
   if (dead && dead->retention.present) {
     topic.retention_ms = parse_duration_field(dead->retention, "dead-letter retention", sink);
   }
@@ -178,6 +179,13 @@ EffectiveTopic derive_dead_letter(const EffectiveTopic& source, const Settings& 
     set("min.insync.replicas", it->second.value);
   }
   return topic;
+}
+
+std::optional<std::int64_t> retention_limit_ms(const EffectiveTopic& topic) {
+  auto it = topic.config.find("retention.ms");
+  if (it == topic.config.end()) return std::nullopt;
+  if (auto ms = parse_integer(it->second.value)) return *ms;
+  return parse_duration_ms(it->second.value);
 }
 
 }  // namespace topicform

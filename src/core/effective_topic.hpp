@@ -45,4 +45,8 @@ bool wants_dead_letter(const TopicSpec& spec);
 EffectiveTopic derive_dead_letter(const EffectiveTopic& source, const Settings& settings,
                                   RuleSink& sink);
 
+// The topic's retention.ms as it will be set, -1 (kept for ever) included; nullopt when the
+// manifest leaves it to the broker.
+std::optional<std::int64_t> retention_limit_ms(const EffectiveTopic& topic);
+
 }  // namespace topicform

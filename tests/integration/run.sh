@@ -172,6 +172,7 @@ echo "failed-order-42" | java -cp "$jars" org.apache.kafka.tools.ConsoleProducer
 manifest "$tmp/p5" "$d" 1 none 1 "  deleted: true"
 expect_exit 1 "a non-empty dead topic blocks the delete" "$bin" apply --auto-approve --allow-delete --bootstrap-server "$S" "$tmp/p5"
 expect_out "'$d.created.dead' still holds 1 message: .*\[dead/delete-order\]" "dead-order message"
+expect_out "'$d.created.dead' holds 1 message: each is a failure nobody has handled yet \[dead/alert\]" "dead/alert names the count"
 topics_cmd "$S" --list | grep -q "^$d.created$" && ok || bad "nothing deleted while blocked"
 
 # 6. no terminal and no --auto-approve: refused, nothing written
@@ -205,7 +206,8 @@ manifest "$tmp/p9" "$d" 3 none 1
 expect_exit 0 "save a growth plan" "$bin" plan --out "$tmp/p9b.plan" --bootstrap-server "$S" "$tmp/p9"
 configs_cmd "$S" --entity-type topics --entity-name "$d.created" --alter --add-config segment.ms=3600000 >/dev/null
 expect_exit 1 "a stale plan is refused" "$bin" apply --auto-approve --plan "$tmp/p9b.plan" --bootstrap-server "$S" "$tmp/p9"
-expect_out "the plan is stale: '$d.created' was " "stale message"
+expect_out "the plan is stale: the cluster changed since it was made, so a plan made now differs; plan again; nothing was applied" "stale message"
+expect_out "now:     alter-config $d.created configs=" "the difference is shown"
 topics_cmd "$S" --describe --topic "$d.created" | grep -q "PartitionCount: 2" && ok || bad "a stale plan wrote nothing"
 
 # 10. the broker stops in the middle of an apply: a clear error; after a restart, apply converges
@@ -256,6 +258,114 @@ cp "$tmp/out12" "$tmp/out"; cp "$tmp/err12" "$tmp/err"
 expect_out "waiting for brokers: attempt 1: 2 of 3 registered; next try in 0.5s" "progress line per attempt"
 expect_out "waiting for brokers: 3 of 3 registered, ready" "ready line"
 topics_cmd "$T" --describe --topic "$d.created" | grep -q "ReplicationFactor: 3" && ok || bad "the topic has three replicas"
+
+# 13. a KIP-848 consumer (group.protocol=consumer) blocks the delete of what it reads
+d=$(domain); manifest "$tmp/p13" "$d" 1 none 1
+expect_exit 0 "create a topic for a KIP-848 consumer" "$bin" apply --auto-approve --bootstrap-server "$S" "$tmp/p13"
+echo "order-1" | java -cp "$jars" org.apache.kafka.tools.ConsoleProducer --bootstrap-server "$S" \
+  --topic "$d.created" >/dev/null 2>&1
+java -cp "$jars" org.apache.kafka.tools.consumer.ConsoleConsumer --bootstrap-server "$S" \
+  --topic "$d.created" --group audit-service --from-beginning \
+  --consumer-property group.protocol=consumer >"$tmp/kip848.out" 2>&1 &
+consumer=$!
+for _ in $(seq 1 60); do grep -q "order-1" "$tmp/kip848.out" && break; sleep 0.5; done
+grep -q "order-1" "$tmp/kip848.out" && ok || bad "the KIP-848 consumer reads the message"
+manifest "$tmp/p13" "$d" 1 none 1 "  deleted: true"
+committed=no
+for _ in $(seq 1 60); do
+  "$bin" plan --allow-delete --bootstrap-server "$S" "$tmp/p13" >"$tmp/out" 2>"$tmp/err" || true
+  if grep -q "may be read by group 'audit-service', which has live members that this client cannot describe (a Kafka 4 'consumer' protocol group): stop" "$tmp/out"; then committed=yes; break; fi
+  sleep 0.5
+done
+[ "$committed" = yes ] && ok || bad "plan blocks the delete while the KIP-848 group is live"
+expect_exit 1 "apply refuses to delete what a KIP-848 group reads" "$bin" apply --auto-approve --allow-delete --bootstrap-server "$S" "$tmp/p13"
+expect_out "'$d.created' may be read by group 'audit-service', which has live members that this client cannot describe \(a Kafka 4 'consumer' protocol group\): stop it and delete the group first \[delete/no-active-consumers\]" "the block names the group"
+topics_cmd "$S" --list | grep -q "^$d.created$" && ok || bad "nothing deleted under a KIP-848 reader"
+"$bin" plan --bootstrap-server "$S" --write-snapshot "$tmp/kip848.json" "$tmp/p13" >/dev/null 2>&1
+python3 -c 'import json,sys; g=json.load(open(sys.argv[1]))["undescribedGroups"]; sys.exit(g.get("audit-service") != [sys.argv[2]])' \
+  "$tmp/kip848.json" "$d.created" && ok || bad "the snapshot keeps the undescribed group and what it committed"
+kill "$consumer"; wait "$consumer" 2>/dev/null
+
+# 14. a saved plan is a proposal: refused when a group comes alive, a dead topic gets a message,
+# the manifests or the environment change, or the file is edited; its deletes need --allow-delete
+d=$(domain); manifest "$tmp/p14" "$d" 1 none 1
+expect_exit 0 "create topics for saved-plan checks" "$bin" apply --auto-approve --bootstrap-server "$S" "$tmp/p14"
+manifest "$tmp/p14" "$d" 1 none 1 "  deleted: true"
+expect_exit 0 "save a delete plan" "$bin" plan --allow-delete --out "$tmp/p14.plan" --bootstrap-server "$S" "$tmp/p14"
+expect_exit 1 "a saved delete needs --allow-delete on apply" "$bin" apply --auto-approve --plan "$tmp/p14.plan" --bootstrap-server "$S"
+expect_out "^topicform: error: the plan deletes 2 topic\(s\) \(first: '$d.created'\): run apply with --allow-delete to delete them; nothing was applied$" "delete consent message"
+echo "failed-1" | java -cp "$jars" org.apache.kafka.tools.ConsoleProducer --bootstrap-server "$S" \
+  --topic "$d.created.dead" >/dev/null 2>&1
+expect_exit 1 "a dead message after the plan makes it stale" "$bin" apply --auto-approve --allow-delete --plan "$tmp/p14.plan" --bootstrap-server "$S"
+expect_out "now:     blocked $d.created.dead \[dead/delete-order\] '$d.created.dead' still holds 1 message" "the new block is shown"
+topics_cmd "$S" --list | grep -q "^$d.created.dead$" && ok || bad "the stale delete plan deleted nothing"
+d=$(domain); manifest "$tmp/p15" "$d" 1 none 1
+expect_exit 0 "create a topic a group will read" "$bin" apply --auto-approve --bootstrap-server "$S" "$tmp/p15"
+manifest "$tmp/p15" "$d" 1 none 1 "  deleted: true"
+expect_exit 0 "save a delete plan before the group starts" "$bin" plan --allow-delete --out "$tmp/p15.plan" --bootstrap-server "$S" "$tmp/p15"
+java -cp "$jars" org.apache.kafka.tools.consumer.ConsoleConsumer --bootstrap-server "$S" \
+  --topic "$d.created" --group reader-service >/dev/null 2>&1 &
+consumer=$!
+live=no
+for _ in $(seq 1 60); do
+  "$bin" plan --allow-delete --bootstrap-server "$S" "$tmp/p15" >"$tmp/out" 2>&1 || true
+  if grep -q "with live members (reader-service)" "$tmp/out"; then live=yes; break; fi
+  sleep 0.5
+done
+[ "$live" = yes ] && ok || bad "the group is live"
+expect_exit 1 "a group alive after the plan makes it stale" "$bin" apply --auto-approve --allow-delete --plan "$tmp/p15.plan" --bootstrap-server "$S"
+expect_out "the plan is stale: the cluster changed since it was made" "stale after a group appears"
+topics_cmd "$S" --list | grep -q "^$d.created$" && ok || bad "nothing deleted under a new group"
+kill "$consumer"; wait "$consumer" 2>/dev/null
+d=$(domain); manifest "$tmp/p16" "$d" 2 none 1
+cat >>"$tmp/p16/topicform.yaml" <<YAML
+    prod: {brokers: 3, replicationFactor: {default: 1, minimum: 1}}
+YAML
+expect_exit 0 "save a plan for one environment" "$bin" plan --env prod --out "$tmp/p16.plan" --bootstrap-server "$S" "$tmp/p16"
+expect_exit 1 "a plan for prod does not run as test" "$bin" apply --auto-approve --env test --plan "$tmp/p16.plan" --bootstrap-server "$S"
+expect_out "the plan is stale: it was made for environment 'prod', this run is for 'test'" "environment check"
+sed 's/"partitions": 2/"partitions": 7/' "$tmp/p16.plan" >"$tmp/p16-edited.plan"
+expect_exit 1 "a hand-edited plan does not run" "$bin" apply --auto-approve --plan "$tmp/p16-edited.plan" --bootstrap-server "$S"
+expect_out "planned: create $d.created partitions=7" "the edit is shown"
+manifest "$tmp/p16" "$d" 3 none 1
+cat >>"$tmp/p16/topicform.yaml" <<YAML
+    prod: {brokers: 3, replicationFactor: {default: 1, minimum: 1}}
+YAML
+expect_exit 1 "a manifest edited after the plan makes it stale" "$bin" apply --auto-approve --plan "$tmp/p16.plan" --bootstrap-server "$S"
+expect_out "the plan is stale: the manifests or settings changed since it was made" "manifest check"
+if topics_cmd "$S" --list | grep -q "^$d"; then bad "refused saved plans wrote nothing"; else ok; fi
+
+# 17. throttles set by a reassignment survive a config change; list values compare as sets
+d=$(domain); manifest "$tmp/p17" "$d" 1 order_id 1 "  cleanupPolicy: [delete, compact]"
+expect_exit 0 "create a compacted topic" "$bin" apply --auto-approve --bootstrap-server "$S" "$tmp/p17"
+expect_exit 0 "cleanup.policy in another order is no drift" "$bin" plan --detailed-exitcode --bootstrap-server "$S" "$tmp/p17"
+configs_cmd "$S" --entity-type topics --entity-name "$d.created" --alter \
+  --add-config 'leader.replication.throttled.replicas=*,follower.replication.throttled.replicas=*' >/dev/null
+expect_exit 0 "throttles are not drift" "$bin" plan --detailed-exitcode --bootstrap-server "$S" "$tmp/p17"
+sed -i 's/retention: 7d/retention: 8d/' "$tmp/p17/topic.yaml"
+expect_exit 0 "apply a config change during a reassignment" "$bin" apply --auto-approve --bootstrap-server "$S" "$tmp/p17"
+configs_cmd "$S" --entity-type topics --entity-name "$d.created" --describe >"$tmp/configs"
+grep -q "leader.replication.throttled.replicas=\*" "$tmp/configs" && grep -q "follower.replication.throttled.replicas=\*" "$tmp/configs" \
+  && grep -q "retention.ms=691200000" "$tmp/configs" && ok || bad "throttles kept, retention changed"
+manifest "$tmp/p17" "$d" 1 order_id 1 "  cleanupPolicy: compact"
+expect_exit 2 "a cleanup.policy change is shown" "$bin" plan --detailed-exitcode --bootstrap-server "$S" "$tmp/p17"
+expect_out "cleanup.policy: compact,delete -> compact \(destructive\)" "marked destructive"
+
+# 18. a withheld delete is a difference; deletes converge, again and again
+d=$(domain); manifest "$tmp/p18" "$d" 1 none 1 "  retention: 14d"
+sed -i '/retention: 7d/d' "$tmp/p18/topic.yaml"
+expect_exit 0 "create a topic kept longer than group offsets" "$bin" apply --auto-approve --bootstrap-server "$S" "$tmp/p18"
+expect_out "'$d.created' keeps messages for 14d but the broker forgets an idle group's offsets after 7d" "cluster/offsets-retention"
+manifest "$tmp/p18" "$d" 1 none 1 "  deleted: true"
+expect_exit 2 "a withheld delete is a change for --detailed-exitcode" "$bin" plan --detailed-exitcode --bootstrap-server "$S" "$tmp/p18"
+expect_out "Plan: 0 to create, 0 to update, 0 to delete, 0 blocked, 2 deletes withheld \(not allowed without --allow-delete\)." "withheld in the summary"
+for round in 1 2 3 4 5; do
+  d=$(domain); manifest "$tmp/p19" "$d" 3 none 1
+  expect_exit 0 "round $round: create" "$bin" apply --auto-approve --bootstrap-server "$S" "$tmp/p19"
+  manifest "$tmp/p19" "$d" 3 none 1 "  deleted: true"
+  expect_exit 0 "round $round: delete converges" "$bin" apply --auto-approve --allow-delete --bootstrap-server "$S" "$tmp/p19"
+  expect_out "Apply complete: 2 applied, 0 failed, 0 not attempted. The cluster matches the manifests." "round $round: delete report"
+done
 
 echo "integration: $passed passed, $failed failed"
 [ "$failed" -eq 0 ]

@@ -11,54 +11,11 @@
 #include "engine/reconciler.hpp"
 #include "manifest/project_loader.hpp"
 #include "unit/fake_cluster.hpp"
+#include "unit/plan_fixture.hpp"
 #include "unit/printers.hpp"
 
 namespace topicform {
 namespace {
-
-struct Desired {
-  Project project;
-  std::vector<EffectiveTopic> topics;
-};
-
-std::unique_ptr<Desired> desired(const std::string& manifests) {
-  auto out = std::make_unique<Desired>();
-  load_manifest_text(manifests, "t.yaml", out->project);
-  EXPECT_TRUE(out->project.diagnostics.empty());
-  std::vector<Diagnostic> diagnostics;
-  RuleSink sink(out->project.settings, diagnostics);
-  Environment env = select_environment(out->project.settings, "", sink);
-  out->topics = check_topics(out->project.topics, out->project.settings, env, sink);
-  return out;
-}
-
-std::string topic(const std::string& name, int partitions, const std::string& key = "none",
-                  const std::string& extra = "") {
-  return fmt::format(R"(apiVersion: topicform/v1
-kind: Topic
-metadata: {{name: {}}}
-spec:
-  description: d
-  kind: event
-  partitions: {}
-  retention: 7d
-{}  owner: {{team: t, producer: p-service, consumers: [c-service], key: {}}}
----
-)",
-                     name, partitions, extra, key);
-}
-
-ClusterState cluster(std::map<std::string, ClusterTopic> topics = {}) {
-  ClusterState state;
-  state.cluster_id = "c1";
-  state.brokers = 3;
-  for (auto& [name, t] : topics) {
-    t.name = name;
-    t.configs_known = true;
-  }
-  state.topics = std::move(topics);
-  return state;
-}
 
 TEST(Diff, CreatesEachSourceFollowedByItsDeadTopic) {
   auto d = desired(topic("orders.created", 3) + topic("orders.paid", 2));

@@ -1,64 +1,131 @@
-// An in-memory cluster for unit tests of diff and apply (pure logic only; never for a broker).
+// An in-memory cluster for unit tests of diff and the engine (pure logic only; never for a
+// broker), with the faults a real cluster shows: requests that time out after doing their work,
+// one topic of a batch failing, metadata lagging behind creates and deletes, a broker gone, and
+// a hook that changes the cluster between reads (a group appearing).
 #pragma once
+
+#include <functional>
+#include <set>
 
 #include "core/cluster_state.hpp"
 #include "core/cluster_writer.hpp"
+#include "core/group_inspector.hpp"
 
 namespace topicform {
 
-class FakeCluster : public ClusterReader, public ClusterWriter {
+struct Faults {
+  std::set<std::string> timeout_after_doing;   // kinds whose next request times out but is done
+  std::map<std::string, std::string> failing;  // topic -> lasting per-topic error
+  int reads_lagging_after_create = 0;          // reads that do not yet show created topics
+  int reads_lagging_after_delete = 0;  // reads that still list deleted topics (without configs)
+  bool down = false;                   // every request fails as a whole
+  std::function<void(ClusterState&)> before_read;  // changes the cluster before each read
+};
+
+class FakeCluster : public ClusterReader, public ClusterWriter, public GroupInspector {
  public:
   explicit FakeCluster(ClusterState state) : m_state(std::move(state)) {}
 
-  Result<ClusterState> read(const std::vector<std::string>&) override { return m_state; }
+  Faults faults;
+  int reads = 0;
+  int writes = 0;  // requests that change the cluster (not validate-only)
+  std::map<std::string, std::vector<std::string>> idle;  // topic -> idle groups holding it
+
+  Result<ClusterState> read(const std::vector<std::string>&) override {
+    if (faults.down) return Error{"read cluster metadata: Local: Broker transport failure"};
+    ++reads;
+    if (faults.before_read) faults.before_read(m_state);
+    ClusterState seen = m_state;
+    if (m_create_lag > 0) {
+      --m_create_lag;
+      for (const auto& name : m_created) seen.topics.erase(name);
+    }
+    if (m_delete_lag > 0) {
+      --m_delete_lag;
+      for (const auto& [name, topic] : m_deleted) seen.topics[name] = topic;
+    }
+    return seen;
+  }
 
   Result<std::vector<TopicOutcome>> create_topics(const std::vector<CreateTopic>& topics,
                                                   bool validate_only) override {
-    std::vector<TopicOutcome> out;
-    for (const auto& t : topics) {
-      out.push_back({t.name, true, m_state.topics.count(t.name) > 0, ""});
-      if (!validate_only && !m_state.topics.count(t.name)) {
-        m_state.topics[t.name] =
-            ClusterTopic{t.name, t.partitions, t.replication_factor, t.configs, true, false};
-      }
-    }
-    return out;
+    return write("create", topics, validate_only, [&](const CreateTopic& t) {
+      if (m_state.topics.count(t.name)) return true;
+      m_state.topics[t.name] =
+          ClusterTopic{t.name, t.partitions, t.replication_factor, t.configs, true, false};
+      m_created.insert(t.name);
+      m_create_lag = faults.reads_lagging_after_create;
+      return false;
+    });
   }
   Result<std::vector<TopicOutcome>> add_partitions(const std::vector<AddPartitions>& changes,
                                                    bool validate_only) override {
-    std::vector<TopicOutcome> out;
-    for (const auto& c : changes) {
-      out.push_back({c.name, true, false, ""});
-      if (!validate_only) m_state.topics.at(c.name).partitions = c.to;
-    }
-    return out;
+    return write("add-partitions", changes, validate_only, [&](const AddPartitions& c) {
+      m_state.topics.at(c.name).partitions = c.to;
+      return false;
+    });
   }
   // Like the broker's AlterConfigs: the sent set replaces every dynamic config.
   Result<std::vector<TopicOutcome>> alter_configs(const std::vector<AlterConfig>& changes,
                                                   bool validate_only) override {
-    std::vector<TopicOutcome> out;
-    for (const auto& c : changes) {
-      out.push_back({c.name, true, false, ""});
-      if (!validate_only) m_state.topics.at(c.name).configs = c.desired;
-    }
-    return out;
+    return write("alter-config", changes, validate_only, [&](const AlterConfig& c) {
+      m_state.topics.at(c.name).configs = c.desired;
+      return false;
+    });
   }
   Result<std::vector<TopicOutcome>> delete_topics(const std::vector<DeleteTopic>& topics) override {
-    std::vector<TopicOutcome> out;
-    for (const auto& t : topics) {
-      out.push_back({t.name, true, false, ""});
-      m_state.topics.erase(t.name);
-    }
-    return out;
+    return write("delete", topics, false, [&](const DeleteTopic& t) {
+      auto it = m_state.topics.find(t.name);
+      if (it == m_state.topics.end()) return true;
+      ClusterTopic listed = it->second;
+      listed.configs.clear();
+      listed.configs_known = false;
+      m_deleted[t.name] = listed;
+      m_state.topics.erase(it);
+      m_state.dead_messages.erase(t.name);
+      m_delete_lag = faults.reads_lagging_after_delete;
+      return false;
+    });
   }
   Result<bool> wait_until_led(const std::map<std::string, std::int64_t>&, int) override {
+    if (faults.down) return Error{"wait: Local: Broker transport failure"};
     return true;
+  }
+  Result<std::map<std::string, std::vector<std::string>>> idle_groups_holding(
+      const std::vector<std::string>&) override {
+    return idle;
   }
 
   const ClusterState& state() const { return m_state; }
+  ClusterState& state() { return m_state; }
 
  private:
+  // Applies `change` to each item (it returns whether the work was already done), unless the
+  // cluster is down, the topic is set to fail, or this is a validate-only pass.
+  template <class T, class Change>
+  Result<std::vector<TopicOutcome>> write(const std::string& kind, const std::vector<T>& items,
+                                          bool validate_only, Change change) {
+    if (faults.down) return Error{kind + ": Local: Broker transport failure"};
+    std::vector<TopicOutcome> out;
+    for (const auto& item : items) {
+      if (auto it = faults.failing.find(item.name); it != faults.failing.end()) {
+        out.push_back({item.name, false, false, it->second, false});
+        continue;
+      }
+      bool done = validate_only ? false : change(item);
+      out.push_back({item.name, true, done, ""});
+    }
+    if (validate_only) return out;
+    ++writes;
+    if (faults.timeout_after_doing.erase(kind)) return Error{kind + ": Local: Timed out"};
+    return out;
+  }
+
   ClusterState m_state;
+  std::set<std::string> m_created;
+  std::map<std::string, ClusterTopic> m_deleted;
+  int m_create_lag = 0;
+  int m_delete_lag = 0;
 };
 
 }  // namespace topicform

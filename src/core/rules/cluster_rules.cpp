@@ -137,10 +137,9 @@ void check_cluster(const std::vector<EffectiveTopic>& desired, const ClusterStat
   if (!actual.offsets_retention_ms) return;
   std::int64_t offsets = *actual.offsets_retention_ms;
   for (const auto& topic : desired) {
-    if (topic.is_dead || topic.spec->owner.consumers.empty() || !topic.retention_ms.present) {
-      continue;
-    }
-    std::int64_t kept = topic.retention_ms.value;
+    auto limit = retention_limit_ms(topic);
+    if (topic.is_dead || topic.spec->owner.consumers.empty() || !limit) continue;
+    std::int64_t kept = *limit;
     if (kept >= 0 && kept <= offsets) continue;
     findings.report(
         "cluster/offsets-retention", topic.name, topic.retention_ms.at,

@@ -26,17 +26,21 @@ void check_dead_letter(const EffectiveTopic& source, const EffectiveTopic* dead,
                             "a 'reason'",
                             source.name));
   }
-  if (dead == nullptr || !dead->retention_ms.present || !source.retention_ms.present) return;
+  auto source_limit = retention_limit_ms(source);
+  if (dead == nullptr || !dead->retention_ms.present || !source_limit) return;
   bool deletes = std::find(source.cleanup_policy.begin(), source.cleanup_policy.end(), "delete") !=
                  source.cleanup_policy.end();
   if (!deletes) return;  // a compact-only source never expires messages by time
   std::int64_t kept = dead->retention_ms.value;
-  std::int64_t source_kept = source.retention_ms.value;
+  std::int64_t source_kept = *source_limit;
   bool longer = kept < 0 || (source_kept >= 0 && kept > source_kept);
   if (!longer) {
     bool configured = config && config->retention.present;
     sink.report(
-        "dead/longer-retention", configured ? config->retention.at : source.retention_ms.at,
+        "dead/longer-retention",
+        configured                    ? config->retention.at
+        : source.retention_ms.present ? source.retention_ms.at
+                                      : source.name_at,
         fmt::format("'{}' keeps messages for {}, not longer than '{}' ({}): failed messages "
                     "would vanish before anyone reads them{}",
                     dead->name, format_duration_ms(kept), source.name,

@@ -1,0 +1,216 @@
+// The engine on an in-memory cluster with faults: the safety contract on every path, retries,
+// and the read-back that decides convergence.
+#include "engine/reconciler.hpp"
+
+#include <gtest/gtest.h>
+
+#include "core/diff.hpp"
+#include "engine/saved_plan.hpp"
+#include "unit/fake_cluster.hpp"
+#include "unit/plan_fixture.hpp"
+#include "unit/printers.hpp"
+
+namespace topicform {
+namespace {
+
+ExecutePolicy quiet_policy(bool allow_delete = false) {
+  ExecutePolicy policy;
+  policy.allow_delete = allow_delete;
+  policy.retry = RetryPolicy{3, [](int) {}};
+  policy.sleep = [](int) {};
+  return policy;
+}
+
+const Progress kSilent = [](const std::string&) {};
+
+struct EngineRun {
+  Plan plan;
+  Outcome outcome;
+};
+
+EngineRun plan_and_execute(const Manifests& m, FakeCluster& fake, bool allow_delete = false) {
+  auto planned = make_plan(m.engine(), allow_delete, {fake, &fake});
+  EXPECT_TRUE(planned.has_value());
+  Outcome outcome =
+      execute(planned->plan, m.engine(), {fake, &fake}, fake, quiet_policy(allow_delete), kSilent);
+  return {planned->plan, outcome};
+}
+
+const std::string kDeleted = "  deleted: true\n";
+
+ClusterState with_source_and_dead() {
+  return cluster({{"orders.created", {"", 3, 1, {}, true, false}},
+                  {"orders.created.dead", {"", 1, 1, {}, true, false}}});
+}
+
+TEST(Engine, RefusesADeleteThatTheWritingCommandDoesNotAllow) {
+  auto m = desired(topic("orders.created", 3, "none", kDeleted));
+  FakeCluster fake(with_source_and_dead());
+  auto planned = make_plan(m->engine(), true, {fake, &fake});
+  ASSERT_EQ(deleted_topics(planned->plan).size(), 2u);
+  Outcome out =
+      execute(planned->plan, m->engine(), {fake, &fake}, fake, quiet_policy(false), kSilent);
+  EXPECT_EQ(out.error,
+            "the plan deletes 2 topic(s) (first: 'orders.created') but deletes are not allowed: "
+            "run apply with --allow-delete; nothing was applied");
+  EXPECT_EQ(fake.writes, 0);
+  EXPECT_EQ(fake.state().topics.size(), 2u);
+}
+
+TEST(Engine, RefusesABlockedPlanAndWhatTheBrokerRefuses) {
+  auto m = desired(topic("orders.created", 3));
+  FakeCluster fake(cluster({{"orders.created", {"", 5, 1, {}, true, false}}}));
+  EngineRun blocked = plan_and_execute(*m, fake);
+  EXPECT_EQ(blocked.outcome.error, "the plan has blocked changes; nothing was applied");
+  auto m2 = desired(topic("orders.paid", 3));
+  FakeCluster refusing(cluster());
+  refusing.faults.failing["orders.paid.dead"] = "Authorization failed";
+  EngineRun refused = plan_and_execute(*m2, refusing);
+  EXPECT_EQ(refused.outcome.error,
+            "the cluster refuses 1 change(s), e.g. 'orders.paid.dead': Authorization failed; "
+            "nothing was applied");
+  EXPECT_EQ(refusing.writes, 0);
+  EXPECT_TRUE(refusing.state().topics.empty());
+}
+
+TEST(Engine, ARequestThatTimedOutAfterDoingItsWorkConverges) {
+  auto m = desired(topic("orders.created", 3));
+  FakeCluster fake(cluster());
+  fake.faults.timeout_after_doing = {"create"};
+  EngineRun run = plan_and_execute(*m, fake);
+  EXPECT_TRUE(run.outcome.converged()) << run.outcome.error;
+  EXPECT_EQ(fake.writes, 1);  // the re-read found the topics: nothing sent twice
+  EXPECT_EQ(fake.state().topics.size(), 2u);
+}
+
+TEST(Engine, APartialBatchFailureStopsLaterPhasesAndSaysSo) {
+  auto m = desired(topic("orders.created", 3) + topic("orders.paid", 2));
+  FakeCluster fake(cluster({{"orders.paid", {"", 1, 1, {}, true, false}}}));
+  EngineRun run = plan_and_execute(*m, fake);
+  EXPECT_TRUE(run.outcome.converged());
+  FakeCluster failing(cluster({{"orders.paid", {"", 1, 1, {}, true, false}}}));
+  auto planned = make_plan(m->engine(), false, {failing, &failing});
+  failing.faults.failing["orders.created.dead"] = "Replication factor: 3 larger than brokers";
+  // The failure appears only after the validate-only pass, as a broker's state can change.
+  class Late : public FakeCluster {
+   public:
+    using FakeCluster::FakeCluster;
+    Result<std::vector<TopicOutcome>> create_topics(const std::vector<CreateTopic>& t,
+                                                    bool validate_only) override {
+      if (validate_only) return FakeCluster::create_topics({}, true);
+      return FakeCluster::create_topics(t, false);
+    }
+  } late(cluster({{"orders.paid", {"", 1, 1, {}, true, false}}}));
+  late.faults.failing["orders.created.dead"] = "Replication factor: 3 larger than brokers";
+  Outcome out = execute(planned->plan, m->engine(), {late, &late}, late, quiet_policy(), kSilent);
+  EXPECT_EQ(out.error, "apply stopped: a change failed");
+  EXPECT_EQ(out.report.count(ActionStatus::failed), 1u);
+  EXPECT_EQ(out.report.count(ActionStatus::not_attempted), 2u);  // partitions, configs
+  EXPECT_EQ(late.state().topics.at("orders.paid").partitions, 1);
+}
+
+TEST(Engine, DeletedTopicsThatMetadataStillListsCountAsGone) {
+  for (int lag : {1, 3, 30}) {
+    auto m = desired(topic("orders.created", 3, "none", kDeleted));
+    FakeCluster fake(with_source_and_dead());
+    fake.faults.reads_lagging_after_delete = lag;
+    EngineRun run = plan_and_execute(*m, fake, true);
+    EXPECT_TRUE(run.outcome.converged()) << "lag " << lag << ": " << run.outcome.error;
+    EXPECT_TRUE(fake.state().topics.empty());
+  }
+}
+
+TEST(Engine, CreatedTopicsThatMetadataShowsLateAreReadAgain) {
+  auto m = desired(topic("orders.created", 3));
+  FakeCluster fake(cluster());
+  fake.faults.reads_lagging_after_create = 4;
+  EngineRun run = plan_and_execute(*m, fake);
+  EXPECT_TRUE(run.outcome.converged()) << run.outcome.error;
+  EXPECT_EQ(fake.writes, 1);
+  EXPECT_GE(fake.reads, 6);  // the plan, four lagging reads, the one that shows them
+  FakeCluster never(cluster());
+  never.faults.reads_lagging_after_create = 1000;
+  EngineRun stuck = plan_and_execute(*m, never);
+  EXPECT_EQ(stuck.outcome.error, "the cluster still differs");
+}
+
+TEST(Engine, ABrokerThatIsGoneIsAnErrorBeforeAnyWrite) {
+  auto m = desired(topic("orders.created", 3));
+  FakeCluster fake(cluster());
+  fake.faults.down = true;
+  auto planned = make_plan(m->engine(), false, {fake, &fake});
+  ASSERT_FALSE(planned.has_value());
+  EXPECT_EQ(planned.error().message, "read cluster metadata: Local: Broker transport failure");
+}
+
+TEST(Engine, ThrottlesSetByAReassignmentAreSentBackNotReset) {
+  auto m = desired(topic("orders.created", 3));
+  ClusterState state = cluster({{"orders.created", {"", 3, 1, {}, true, false}},
+                                {"orders.created.dead", {"", 1, 1, {}, true, false}}});
+  auto& configs = state.topics["orders.created"].configs;
+  configs = {{"retention.ms", "86400000"},
+             {"leader.replication.throttled.replicas", "*"},
+             {"follower.replication.throttled.replicas", "1:2,0:1"}};
+  state.topics["orders.created.dead"].configs = {{"cleanup.policy", "delete"},
+                                                 {"retention.ms", "2592000000"}};
+  FakeCluster fake(state);
+  EngineRun run = plan_and_execute(*m, fake);
+  ASSERT_TRUE(run.outcome.converged()) << run.outcome.error;
+  const auto& alter = std::get<AlterConfig>(run.plan.actions.at(0));
+  ASSERT_EQ(alter.changes.size(), 1u);
+  EXPECT_EQ(alter.changes[0].key, "retention.ms");
+  const auto& now = fake.state().topics.at("orders.created").configs;
+  EXPECT_EQ(now.at("leader.replication.throttled.replicas"), "*");
+  EXPECT_EQ(now.at("follower.replication.throttled.replicas"), "1:2,0:1");
+  EXPECT_EQ(now.at("retention.ms"), "604800000");
+}
+
+TEST(Engine, AGroupThatAppearsAfterTheSavedPlanMakesItStale) {
+  auto m = desired(topic("orders.created", 3, "none", kDeleted));
+  FakeCluster fake(with_source_and_dead());
+  auto planned = make_plan(m->engine(), true, {fake, &fake});
+  SavedPlan saved{planned->plan, "d1", {}};
+  fake.state().readers["orders.created"] = {"billing-service"};
+  auto fresh = make_plan(m->engine(), true, {fake, &fake});
+  auto stale = stale_because(saved, fresh->plan, "d1");
+  ASSERT_TRUE(stale.has_value());
+  EXPECT_EQ(stale->reason, "the cluster changed since it was made, so a plan made now differs");
+  EXPECT_EQ(stale->details,
+            (std::vector<std::string>{
+                "planned: delete orders.created", "planned: delete orders.created.dead",
+                "now:     blocked orders.created [delete/no-active-consumers] 'orders.created' is "
+                "read by group(s) with live members (billing-service): stop the consumers, "
+                "remove the topic from their config and delete the groups first",
+                "now:     blocked orders.created.dead [dead/delete-order] 'orders.created.dead' "
+                "is deleted only with its source 'orders.created', whose delete is blocked"}));
+}
+
+TEST(Engine, ASavedPlanIsStaleForAnotherEnvironmentClusterOrManifest) {
+  auto m = desired(topic("orders.created", 3));
+  FakeCluster fake(cluster());
+  auto planned = make_plan(m->engine(), false, {fake, &fake});
+  SavedPlan saved{planned->plan, "d1", {}};
+  EXPECT_FALSE(stale_because(saved, planned->plan, "d1").has_value());
+  EXPECT_EQ(stale_because(saved, planned->plan, "d2")->reason,
+            "the manifests or settings changed since it was made");
+  Plan other_env = planned->plan;
+  other_env.environment = "local";
+  saved.plan.environment = "prod";
+  EXPECT_EQ(stale_because(saved, other_env, "d1")->reason,
+            "it was made for environment 'prod', this run is for 'local'");
+  saved.plan.environment = other_env.environment;
+  other_env.cluster_id = "c2";
+  EXPECT_EQ(stale_because(saved, other_env, "d1")->reason,
+            "it was made for cluster 'c1', this is 'c2'");
+  // A hand-edited action is a difference even with the right digest.
+  SavedPlan edited{planned->plan, "d1", {}};
+  std::get<CreateTopic>(edited.plan.actions[0]).partitions = 7;
+  auto stale = stale_because(edited, planned->plan, "d1");
+  ASSERT_TRUE(stale.has_value());
+  EXPECT_EQ(stale->details.front(),
+            "planned: create orders.created partitions=7 replicationFactor=1 "
+            "configs={retention.ms=604800000}");
+}
+
+}  // namespace
+}  // namespace topicform
