@@ -13,7 +13,6 @@
 #include "cli/commands.hpp"
 #include "cli/plan_io.hpp"
 #include "cli/terminal.hpp"
-#include "core/diff.hpp"
 #include "engine/saved_plan.hpp"
 #include "render/plan_render.hpp"
 
@@ -90,13 +89,7 @@ Result<SavedPlan> read_saved_plan(ApplyOptions& options) {
   if (!saved) return saved;
   if (options.paths_defaulted && !saved->paths.empty()) options.paths = saved->paths;
   if (options.environment.empty()) options.environment = saved->plan.environment;
-  auto deletes = deleted_topics(saved->plan);
-  if (!deletes.empty() && !options.allow_delete) {
-    return Error{
-        fmt::format("the plan deletes {} topic(s) (first: '{}'): run apply with "
-                    "--allow-delete to delete them; nothing was applied",
-                    deletes.size(), deletes.front())};
-  }
+  if (auto refused = saved_plan_refusal(*saved, options.allow_delete)) return Error{*refused};
   return saved;
 }
 

@@ -4,12 +4,12 @@
 #include <filesystem>
 #include <fstream>
 #include <iostream>
-#include <sstream>
 
 #include <fmt/format.h>
 
 #include "cli/commands.hpp"
 #include "core/fingerprint.hpp"
+#include "manifest/read_file.hpp"
 #include "render/plan_file.hpp"
 
 namespace topicform {
@@ -34,11 +34,9 @@ Result<SavedPlan> load_plan_file(const std::string& path) {
       std::filesystem::file_size(path, ec) > kMaxPlanBytes) {
     return Error{fmt::format("cannot read plan '{}': not a regular file of at most 256 MiB", path)};
   }
-  std::ifstream in(path);
-  if (!in) return Error{fmt::format("cannot read plan '{}'", path)};
-  std::stringstream buffer;
-  buffer << in.rdbuf();
-  auto saved = read_plan_file(buffer.str());
+  auto text = read_regular_file(path);
+  if (!text) return Error{fmt::format("cannot read plan '{}'", path)};
+  auto saved = read_plan_file(*text);
   if (!saved) return Error{fmt::format("plan '{}': {}", path, saved.error().message)};
   return saved;
 }

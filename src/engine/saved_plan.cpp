@@ -32,6 +32,18 @@ std::vector<std::string> difference(const std::vector<std::string>& planned,
 
 }  // namespace
 
+std::optional<std::string> saved_plan_refusal(const SavedPlan& saved, bool allow_delete) {
+  std::vector<std::string> deletes;
+  for (const auto& action : saved.plan.actions) {
+    if (const auto* d = std::get_if<DeleteTopic>(&action)) deletes.push_back(d->name);
+  }
+  if (deletes.empty() || allow_delete) return std::nullopt;
+  return fmt::format(
+      "the plan deletes {} topic(s) (first: '{}'): run apply with --allow-delete "
+      "to delete them; nothing was applied",
+      deletes.size(), deletes.front());
+}
+
 std::optional<Staleness> stale_because(const SavedPlan& saved, const Plan& fresh,
                                        const std::string& digest) {
   Staleness stale{"", difference(entries(saved.plan), entries(fresh))};

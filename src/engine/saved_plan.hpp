@@ -14,6 +14,10 @@ struct Staleness {
   std::vector<std::string> details;  // "planned: ..." / "now: ..." lines of the difference
 };
 
+// Why the saved plan must not run at all: it deletes, and the command that writes does not allow
+// deletes (consent is given where the writing happens, whatever the plan was saved with).
+std::optional<std::string> saved_plan_refusal(const SavedPlan& saved, bool allow_delete);
+
 // nullopt when `fresh` (made now from the manifests, settings and cluster, digest `digest`) is
 // the saved plan; otherwise why not. Compared: environment, cluster id, digest, every action
 // and every blocked change.

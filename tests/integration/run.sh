@@ -53,6 +53,19 @@ expect_out() {  # PATTERN DESCRIPTION: the last command's stdout+stderr matches
   if grep -qE -- "$1" "$tmp/out" "$tmp/err"; then ok; else bad "$2: no /$1/"; sed 's/^/  /' "$tmp/out" "$tmp/err" | head -20 >&2; fi
 }
 
+# Plans with ARGS until stdout holds PATTERN (a fixed string), for up to 30 s: a group's state
+# reaches the coordinator a little after the consumer starts. Leaves the output in $tmp/out.
+plan_until() {  # PATTERN ARGS...
+  local pattern="$1"
+  shift
+  for _ in $(seq 1 60); do
+    "$bin" plan "$@" >"$tmp/out" 2>"$tmp/err" || true
+    grep -qF -- "$pattern" "$tmp/out" && return 0
+    sleep 0.5
+  done
+  return 1
+}
+
 # A project with one consumed topic (and so its dead topic). manifest DIR DOMAIN PARTITIONS KEY RF [EXTRA]
 manifest() {
   local dir="$1" domain="$2" partitions="$3" key="$4" rf="$5" extra="${6:-}"
@@ -139,13 +152,7 @@ echo "order-1" | java -cp "$jars" org.apache.kafka.tools.ConsoleProducer --boots
 java -cp "$jars" org.apache.kafka.tools.consumer.ConsoleConsumer --bootstrap-server "$S" \
   --topic "$d.created" --group reader-service --from-beginning >/dev/null 2>&1 &
 consumer=$!
-blocked=no
-for _ in $(seq 1 60); do
-  "$bin" plan --allow-delete --bootstrap-server "$S" "$p" >"$tmp/out" 2>"$tmp/err" || true
-  if grep -q "delete/no-active-consumers" "$tmp/out"; then blocked=yes; break; fi
-  sleep 0.5
-done
-[ "$blocked" = yes ] && ok || bad "a live consumer group blocks the delete"
+plan_until "delete/no-active-consumers" --allow-delete --bootstrap-server "$S" "$p" && ok || bad "a live consumer group blocks the delete"
 expect_exit 1 "apply refuses to delete a topic being read" "$bin" apply --auto-approve --allow-delete --bootstrap-server "$S" "$p"
 expect_out "read by group\(s\) with live members \(reader-service\)" "blocking message names the group"
 expect_out "\[dead/delete-order\]" "its dead topic stays while the source is read"
@@ -271,13 +278,8 @@ consumer=$!
 for _ in $(seq 1 60); do grep -q "order-1" "$tmp/kip848.out" && break; sleep 0.5; done
 grep -q "order-1" "$tmp/kip848.out" && ok || bad "the KIP-848 consumer reads the message"
 manifest "$tmp/p13" "$d" 1 none 1 "  deleted: true"
-committed=no
-for _ in $(seq 1 60); do
-  "$bin" plan --allow-delete --bootstrap-server "$S" "$tmp/p13" >"$tmp/out" 2>"$tmp/err" || true
-  if grep -q "may be read by group 'audit-service', which has live members that this client cannot describe (a Kafka 4 'consumer' protocol group): stop" "$tmp/out"; then committed=yes; break; fi
-  sleep 0.5
-done
-[ "$committed" = yes ] && ok || bad "plan blocks the delete while the KIP-848 group is live"
+plan_until "may be read by group 'audit-service', which has live members that this client cannot describe (a Kafka 4 'consumer' protocol group): stop" \
+  --allow-delete --bootstrap-server "$S" "$tmp/p13" && ok || bad "plan blocks the delete while the KIP-848 group is live"
 expect_exit 1 "apply refuses to delete what a KIP-848 group reads" "$bin" apply --auto-approve --allow-delete --bootstrap-server "$S" "$tmp/p13"
 expect_out "'$d.created' may be read by group 'audit-service', which has live members that this client cannot describe \(a Kafka 4 'consumer' protocol group\): stop it and delete the group first \[delete/no-active-consumers\]" "the block names the group"
 topics_cmd "$S" --list | grep -q "^$d.created$" && ok || bad "nothing deleted under a KIP-848 reader"
@@ -306,13 +308,7 @@ expect_exit 0 "save a delete plan before the group starts" "$bin" plan --allow-d
 java -cp "$jars" org.apache.kafka.tools.consumer.ConsoleConsumer --bootstrap-server "$S" \
   --topic "$d.created" --group reader-service >/dev/null 2>&1 &
 consumer=$!
-live=no
-for _ in $(seq 1 60); do
-  "$bin" plan --allow-delete --bootstrap-server "$S" "$tmp/p15" >"$tmp/out" 2>&1 || true
-  if grep -q "with live members (reader-service)" "$tmp/out"; then live=yes; break; fi
-  sleep 0.5
-done
-[ "$live" = yes ] && ok || bad "the group is live"
+plan_until "with live members (reader-service)" --allow-delete --bootstrap-server "$S" "$tmp/p15" && ok || bad "the group is live"
 expect_exit 1 "a group alive after the plan makes it stale" "$bin" apply --auto-approve --allow-delete --plan "$tmp/p15.plan" --bootstrap-server "$S"
 expect_out "the plan is stale: the cluster changed since it was made" "stale after a group appears"
 topics_cmd "$S" --list | grep -q "^$d.created$" && ok || bad "nothing deleted under a new group"

@@ -46,6 +46,20 @@ void check_partitions(const EffectiveTopic& topic, const RuleContext& context, R
   }
 }
 
+namespace {
+
+// replication/available offline: a plan would block it against a cluster of that size anyway.
+void check_declared_brokers(const EffectiveTopic& topic, const Environment& environment,
+                            RuleSink& sink) {
+  const auto& rf = topic.replication_factor;
+  if (topic.is_dead || !environment.brokers_declared || rf.value <= environment.brokers) return;
+  sink.report("replication/available", rf.at,
+              fmt::format("replication factor {} needs {} brokers but environment '{}' declares {}",
+                          rf.value, rf.value, environment.name, environment.brokers));
+}
+
+}  // namespace
+
 void check_replication(const EffectiveTopic& topic, const RuleContext& context, RuleSink& sink) {
   const Environment& environment = context.environment;
   const auto& rf = topic.replication_factor;
@@ -56,12 +70,7 @@ void check_replication(const EffectiveTopic& topic, const RuleContext& context, 
     }
     return;
   }
-  if (!topic.is_dead && environment.brokers_declared && rf.value > environment.brokers) {
-    sink.report("replication/available", rf.at,
-                fmt::format("replication factor {} needs {} brokers but environment '{}' declares "
-                            "{}",
-                            rf.value, rf.value, environment.name, environment.brokers));
-  }
+  check_declared_brokers(topic, environment, sink);
   if (!topic.is_dead && rf.value < environment.minimum_replication_factor) {
     sink.report("replication/environment-minimum", rf.at,
                 fmt::format("replication factor {} is below the minimum {} of environment '{}'",
