@@ -208,6 +208,9 @@ std::string render_plan_github(const Plan& plan) {
       notes.push_back({Severity::info, "plan", fmt::format("{} {}", symbol, text), at});
     }
   }
+  for (const auto& d : plan.withheld) {
+    notes.push_back({Severity::info, "delete/explicit", "- " + withheld_text(d), d.at});
+  }
   for (const auto& b : plan.blocked) {
     notes.push_back(
         {Severity::error, b.rule,

@@ -32,6 +32,23 @@ TEST(RenderPlanText, SaysWhenNothingChanges) {
             "No changes: the cluster matches the manifests.\n");
 }
 
+TEST(RenderPlanText, AWithheldDeleteIsNotNoChanges) {
+  Plan plan;
+  plan.cluster_id = "c1";
+  plan.environment = "local";
+  plan.withheld.push_back(DeleteTopic{"orders.gone", {}});
+  EXPECT_EQ(render_plan_text(plan, false),
+            "topicform plan for environment 'local' (cluster c1)\n\n"
+            "  - orders.gone: delete withheld: deletes are not allowed without --allow-delete\n\n"
+            "Plan: 0 to create, 0 to update, 0 to delete, 0 blocked, 1 delete withheld (not "
+            "allowed without --allow-delete).\n");
+  EXPECT_EQ(render_plan_github(plan),
+            "::notice title=delete/explicit::- orders.gone: delete withheld: deletes are not "
+            "allowed without --allow-delete\n"
+            "topicform plan: Plan: 0 to create, 0 to update, 0 to delete, 0 blocked, 1 delete "
+            "withheld (not allowed without --allow-delete).\n");
+}
+
 TEST(RenderPlanText, NamesTenUnmanagedTopicsAndCountsTheRest) {
   Plan plan;
   plan.cluster_id = "c1";
