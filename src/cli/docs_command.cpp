@@ -4,6 +4,7 @@
 #include <filesystem>
 #include <fstream>
 #include <iostream>
+#include <map>
 #include <set>
 
 #include <fmt/format.h>
@@ -124,7 +125,16 @@ int run_docs(const std::vector<std::string>& args) {
     return fail("the manifests have errors; no catalogue was written");
   Catalogue catalogue =
       build_catalogue(checked->topics, checked->project.settings, checked->environment);
-  auto not_files = publish_schemas(catalogue, read_regular_file);
+  // Only the files the loader accepted (regular, bounded, inside the project) are read.
+  std::map<std::string, std::string> accepted;
+  for (const auto& entry : catalogue.topics) {
+    const std::string& file = entry.topic.spec->owner.schema_file;
+    if (!file.empty()) accepted[entry.schema] = file;
+  }
+  auto not_files = publish_schemas(catalogue, [&](const std::string& shown) {
+    auto it = accepted.find(shown);
+    return it == accepted.end() ? std::nullopt : read_regular_file(it->second);
+  });
   if (!not_files.empty()) {
     std::cerr << fmt::format("docs: shown as written, not copied (no such file here): {}\n",
                              fmt::join(not_files, ", "));

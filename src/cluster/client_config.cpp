@@ -1,9 +1,11 @@
 // Properties parsing kept to what kafka-*.sh command-config files use in practice.
 #include "cluster/client_config.hpp"
 
+#include <algorithm>
+#include <cctype>
 #include <cstdlib>
 #include <fstream>
-#include <regex>
+#include <string_view>
 
 #include <fmt/format.h>
 
@@ -52,30 +54,55 @@ Result<ClientProperties> parse_property_flags(const std::vector<std::string>& fl
 
 namespace {
 
+bool is_variable_name(const std::string& name) {
+  if (name.empty() || std::isdigit(static_cast<unsigned char>(name[0]))) return false;
+  return std::all_of(name.begin(), name.end(), [](char c) {
+    return std::isalnum(static_cast<unsigned char>(c)) || c == '_';
+  });
+}
+
+// ${env:NAME} references, read in one pass: property values may be long and come from files.
 Result<std::string> expand_environment(const std::string& key, const std::string& value) {
-  static const std::regex reference(R"(\$\{env:([A-Za-z_][A-Za-z0-9_]*)\})");
+  constexpr std::string_view kOpen = "${env:";
   std::string out;
-  auto begin = std::sregex_iterator(value.begin(), value.end(), reference);
-  std::size_t last = 0;
-  for (auto it = begin; it != std::sregex_iterator(); ++it) {
-    const std::string name = (*it)[1];
+  std::size_t at = 0;
+  while (true) {
+    std::size_t start = value.find(kOpen, at);
+    std::size_t end = start == std::string::npos ? start : value.find('}', start);
+    std::string name = end == std::string::npos
+                           ? ""
+                           : value.substr(start + kOpen.size(), end - start - kOpen.size());
+    if (!is_variable_name(name)) {
+      if (start == std::string::npos || end == std::string::npos) return out + value.substr(at);
+      out += value.substr(at, start + 1 - at);  // not a reference: keep the '$' and go on
+      at = start + 1;
+      continue;
+    }
     const char* found = std::getenv(name.c_str());
     if (!found) {
       return Error{
           fmt::format("client property '{}' refers to ${{env:{}}}, which is not set", key, name)};
     }
-    out += value.substr(last, static_cast<std::size_t>(it->position()) - last) + found;
-    last = static_cast<std::size_t>(it->position() + it->length());
+    out += value.substr(at, start - at) + found;
+    at = end + 1;
   }
-  return out + value.substr(last);
 }
 
-// `name="value"` (or single quotes) inside a JAAS line.
+// `name="value"` (or single quotes) inside a JAAS line, the name at the start or after a space.
 std::string jaas_option(const std::string& jaas, const std::string& name) {
-  std::smatch match;
-  std::regex option("(^|\\s)" + name + "\\s*=\\s*(\"([^\"]*)\"|'([^']*)')");
-  if (!std::regex_search(jaas, match, option)) return "";
-  return match[3].matched ? match[3].str() : match[4].str();
+  for (std::size_t at = jaas.find(name); at != std::string::npos; at = jaas.find(name, at + 1)) {
+    if (at > 0 && !std::isspace(static_cast<unsigned char>(jaas[at - 1]))) continue;
+    std::size_t i = at + name.size();
+    while (i < jaas.size() && std::isspace(static_cast<unsigned char>(jaas[i]))) ++i;
+    if (i >= jaas.size() || jaas[i] != '=') continue;
+    ++i;
+    while (i < jaas.size() && std::isspace(static_cast<unsigned char>(jaas[i]))) ++i;
+    if (i >= jaas.size() || (jaas[i] != '"' && jaas[i] != '\'')) continue;
+    std::size_t close = jaas.find(jaas[i], i + 1);
+    if (close == std::string::npos) return "";
+    return jaas.substr(i + 1, close - i - 1);
+  }
+  return "";
 }
 
 }  // namespace

@@ -20,8 +20,15 @@ using admin_request::await_result;
 using admin_request::Options;
 using admin_request::Queue;
 
-// The count of a topic the broker no longer knows: it was deleted since the metadata read.
-constexpr std::int64_t kGone = -1;
+// An offset (and so a count) for a topic the broker no longer knows: deleted since the metadata
+// read; and for a partition whose leader did not answer offsets in time (just created, or its
+// leader moving): the count is unknown, which blocks a delete of it (core/rules).
+constexpr std::int64_t kGoneTopic = -2;
+constexpr std::int64_t kUncounted = kUncountedMessages;
+
+// How long offsets are asked again while leaders move: a plan must not wait the whole --timeout
+// on one freshly created partition.
+constexpr int kLeaderSettleMs = 3'000;
 
 // ListOffsets' special timestamps: the first and the next offset of a partition.
 constexpr std::int64_t kEarliest = -2;
@@ -112,7 +119,8 @@ std::vector<std::string> dead_topics_to_count(const ClusterState& state,
 
 }  // namespace
 
-Result<ClusterState> KafkaAdmin::read(const std::vector<std::string>& managed) {
+Result<ClusterState> KafkaAdmin::read(const ReadRequest& request) {
+  const std::vector<std::string>& managed = request.managed;
   rd_kafka_t* client = m_handle->client;
   const struct rd_kafka_metadata* metadata = nullptr;
   ++m_requests.metadata;
@@ -134,10 +142,11 @@ Result<ClusterState> KafkaAdmin::read(const std::vector<std::string>& managed) {
   if (!groups) return groups.error();
   state.readers = std::move(groups->readers);
   state.undescribed_groups = std::move(groups->undescribed);
+  if (!request.dead_messages) return state;
   auto counts = message_counts(dead_topics_to_count(state, wanted), state);
   if (!counts) return counts.error();
   for (const auto& [topic, count] : *counts) {
-    if (count == kGone) {
+    if (count == kGoneTopic) {
       state.topics.erase(topic);  // deleted since the metadata read: gone for planning
     } else {
       state.dead_messages[topic] = count;
@@ -194,11 +203,15 @@ Result<std::map<std::string, std::int64_t>> KafkaAdmin::message_counts(
   if (!latest) return latest.error();
   for (const auto& [partition, end] : *latest) {
     auto start = earliest->find(partition);
-    bool gone = end == kGone || start == earliest->end() || start->second == kGone;
-    if (gone || counts[partition.first] == kGone) {
-      counts[partition.first] = kGone;
+    std::int64_t first = start == earliest->end() ? kUncounted : start->second;
+    std::int64_t& count = counts[partition.first];
+    if (count < 0) continue;  // already gone or uncounted
+    if (end == kGoneTopic || first == kGoneTopic) {
+      count = kGoneTopic;
+    } else if (end == kUncounted || first == kUncounted) {
+      count = kUncounted;
     } else {
-      counts[partition.first] += end - start->second;
+      count += end - first;
     }
   }
   return counts;
@@ -206,31 +219,43 @@ Result<std::map<std::string, std::int64_t>> KafkaAdmin::message_counts(
 
 Result<KafkaAdmin::PartitionOffsets> KafkaAdmin::list_offsets(
     const std::vector<std::string>& topics, const ClusterState& state, std::int64_t which) {
-  auto deadline = std::chrono::steady_clock::now() + std::chrono::milliseconds(m_timeout_ms);
+  auto deadline = std::chrono::steady_clock::now() +
+                  std::chrono::milliseconds(std::min(m_timeout_ms, kLeaderSettleMs));
+  PartitionOffsets out;
+  for (const auto& topic : topics) {
+    for (std::int32_t p = 0; p < state.topics.at(topic).partitions; ++p)
+      out[{topic, p}] = kUncounted;
+  }
   for (int attempt = 1;; ++attempt) {
-    auto* partitions = rd_kafka_topic_partition_list_new(static_cast<int>(topics.size()));
-    for (const auto& topic : topics) {
-      for (std::int32_t p = 0; p < state.topics.at(topic).partitions; ++p) {
-        rd_kafka_topic_partition_list_add(partitions, topic.c_str(), p)->offset = which;
-      }
+    auto* partitions = rd_kafka_topic_partition_list_new(static_cast<int>(out.size()));
+    for (const auto& [partition, offset] : out) {
+      if (offset != kUncounted) continue;
+      rd_kafka_topic_partition_list_add(partitions, partition.first.c_str(), partition.second)
+          ->offset = which;
     }
     ++m_requests.offsets;
     rd_kafka_resp_err_t err =
         rd_kafka_offsets_for_times(m_handle->client, partitions, m_timeout_ms);
-    PartitionOffsets out;
+    bool moving = false;
     for (int i = 0; !err && i < partitions->cnt; ++i) {
       const auto& tp = partitions->elems[i];
-      err = tp.err == RD_KAFKA_RESP_ERR_UNKNOWN_TOPIC_OR_PART ? RD_KAFKA_RESP_ERR_NO_ERROR : tp.err;
-      out[{tp.topic, tp.partition}] = tp.err ? kGone : tp.offset;
+      auto& offset = out[{tp.topic, tp.partition}];
+      if (!tp.err) {
+        offset = tp.offset;
+      } else if (tp.err == RD_KAFKA_RESP_ERR_UNKNOWN_TOPIC_OR_PART) {
+        offset = kGoneTopic;
+      } else if (leader_moving(tp.err)) {
+        moving = true;
+      } else {
+        err = tp.err;
+      }
     }
     rd_kafka_topic_partition_list_destroy(partitions);
-    if (!err) return out;
-    // Right after a broker restart or a leader change the client's idea of the leaders is old:
-    // ask again until the timeout, then fail closed.
-    if (!leader_moving(err) || std::chrono::steady_clock::now() >= deadline) {
+    if (err && !leader_moving(err)) {
       return Error{fmt::format("read the offsets of dead topics: {}", rd_kafka_err2str(err))};
     }
-    std::this_thread::sleep_for(std::chrono::milliseconds(100 * std::min(attempt, 10)));
+    if ((!err && !moving) || std::chrono::steady_clock::now() >= deadline) return out;
+    std::this_thread::sleep_for(std::chrono::milliseconds(100 * std::min(attempt, 5)));
   }
 }
 

@@ -45,7 +45,7 @@ class KafkaAdmin : public ClusterReader, public ClusterWriter, public GroupInspe
   // a broker's configs, one ListConsumerGroups and one DescribeConsumerGroups (plus one
   // ListConsumerGroupOffsets per live group it cannot describe), and two ListOffsets rounds for
   // the dead topics of managed sources.
-  Result<ClusterState> read(const std::vector<std::string>& managed) override;
+  Result<ClusterState> read(const ReadRequest& request) override;
 
   Result<std::vector<TopicOutcome>> create_topics(const std::vector<CreateTopic>& topics,
                                                   bool validate_only) override;
@@ -88,13 +88,15 @@ class KafkaAdmin : public ClusterReader, public ClusterWriter, public GroupInspe
   Result<bool> read_topic_configs(ClusterState& state, const std::set<std::string>& managed);
   Result<bool> read_broker_configs(ClusterState& state, const std::string& broker_id);
   // Messages held now by each of `topics` (latest minus earliest offset, summed over
-  // partitions); -1 for a topic the broker no longer knows.
+  // partitions); kGoneTopic for a topic the broker no longer knows, kUncounted for one whose
+  // leaders did not answer offsets in time.
   Result<std::map<std::string, std::int64_t>> message_counts(const std::vector<std::string>& topics,
                                                              const ClusterState& state);
   using PartitionOffsets = std::map<std::pair<std::string, std::int32_t>, std::int64_t>;
   // The earliest (-2) or latest (-1) offset of every partition of `topics`, in one round of
-  // ListOffsets (one request per leader), asked again while leaders move; -1 when the broker no
-  // longer knows the topic.
+  // ListOffsets (one request per leader), asked again for a few seconds while leaders move;
+  // kGoneTopic when the broker no longer knows the topic, kUncounted when its leader did not
+  // answer in time.
   Result<PartitionOffsets> list_offsets(const std::vector<std::string>& topics,
                                         const ClusterState& state, std::int64_t which);
   // Every consumer group: one ListConsumerGroups.

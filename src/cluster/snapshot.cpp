@@ -33,7 +33,7 @@ std::string write_snapshot(const ClusterState& state) {
   root["deadMessages"] = state.dead_messages;
   root["offsetsRetentionMs"] =
       state.offsets_retention_ms ? nlohmann::ordered_json(*state.offsets_retention_ms) : nullptr;
-  return root.dump(2) + "\n";
+  return root.dump(2, ' ', false, nlohmann::ordered_json::error_handler_t::replace) + "\n";
 }
 
 Result<ClusterState> parse_snapshot(const std::string& text) {
@@ -75,7 +75,7 @@ Result<ClusterState> parse_snapshot(const std::string& text) {
   }
 }
 
-Result<ClusterState> SnapshotReader::read(const std::vector<std::string>&) {
+Result<ClusterState> SnapshotReader::read(const ReadRequest&) {
   std::ifstream in(m_path);
   if (!in) return Error{fmt::format("cannot read cluster snapshot '{}'", m_path)};
   std::stringstream buffer;

@@ -15,7 +15,7 @@ Result<ClusterState> parse_snapshot(const std::string& text);
 class SnapshotReader : public ClusterReader {
  public:
   explicit SnapshotReader(std::string path) : m_path(std::move(path)) {}
-  Result<ClusterState> read(const std::vector<std::string>& managed) override;
+  Result<ClusterState> read(const ReadRequest& request) override;
 
  private:
   std::string m_path;

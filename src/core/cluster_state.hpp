@@ -23,6 +23,9 @@ struct ClusterTopic {
   friend bool operator==(const ClusterTopic&, const ClusterTopic&) = default;
 };
 
+// A dead topic whose messages could not be counted: its delete waits, fail closed.
+inline constexpr std::int64_t kUncountedMessages = -1;
+
 struct ClusterState {
   std::string cluster_id;
   std::int64_t brokers = 0;
@@ -35,7 +38,8 @@ struct ClusterState {
   // `consumer` protocol through a client without KIP-848 describe), mapped to the topics they
   // keep committed offsets on; an empty list means nobody can tell what the group reads.
   std::map<std::string, std::vector<std::string>> undescribed_groups;
-  // Messages held now by each `.dead` topic that exists and is managed (or whose source is).
+  // Messages held now by each `.dead` topic that exists and is managed (or whose source is);
+  // kUncountedMessages when its leader did not answer in time.
   std::map<std::string, std::int64_t> dead_messages;
   // The broker's offsets.retention.minutes in milliseconds, if read.
   std::optional<std::int64_t> offsets_retention_ms;
@@ -43,12 +47,19 @@ struct ClusterState {
   friend bool operator==(const ClusterState&, const ClusterState&) = default;
 };
 
-// Reads the cluster. `managed` names the topics whose configs are needed; the reader batches
-// its requests so their number does not grow with the number of topics.
+// What one read of the cluster needs.
+struct ReadRequest {
+  std::vector<std::string> managed;  // the topics whose configs are needed
+  // Count the messages of the dead topics of managed sources (a plan does; the read-back after
+  // an apply does not, as freshly created partitions answer offsets only once their logs exist).
+  bool dead_messages = true;
+};
+
+// Reads the cluster, batching its requests so their number does not grow with the topics.
 class ClusterReader {
  public:
   virtual ~ClusterReader() = default;
-  virtual Result<ClusterState> read(const std::vector<std::string>& managed) = 0;
+  virtual Result<ClusterState> read(const ReadRequest& request) = 0;
 };
 
 }  // namespace topicform

@@ -16,6 +16,7 @@ struct Builder {
   const DiffOptions& options;
   Plan& plan;
   PlanFindings& findings;
+  MetricNames taken;  // the cluster's topics by metric name
   std::vector<Action> creates, grows, alters, deletes;
 
   void existing(const EffectiveTopic& topic, const ClusterTopic& current) {
@@ -39,7 +40,7 @@ struct Builder {
     if (topic.spec->deleted.value) return remove(topic);
     auto found = actual.topics.find(topic.name);
     if (found != actual.topics.end()) return existing(topic, found->second);
-    if (allow_create(topic, actual.brokers, findings)) {
+    if (allow_create(topic, actual.brokers, taken, findings)) {
       creates.push_back(CreateTopic{topic.name, topic.partitions.value,
                                     topic.replication_factor.value, desired_configs(topic),
                                     topic.is_dead ? topic.spec->name.value : std::string(),
@@ -68,7 +69,7 @@ Plan diff(const std::vector<EffectiveTopic>& desired, const ClusterState& actual
   plan.environment = options.environment;
   PlanFindings findings(options.settings ? *options.settings : default_settings(), plan);
   check_cluster(desired, actual, options.pinned_cluster_id, options.environment, findings);
-  Builder b{actual, options, plan, findings, {}, {}, {}, {}};
+  Builder b{actual, options, plan, findings, metric_names(actual), {}, {}, {}, {}};
   std::set<std::string> managed;
   for (const auto& topic : desired) {
     managed.insert(topic.name);

@@ -33,6 +33,8 @@ constexpr std::array kRules = std::to_array<RuleInfo>({
     {"manifest/duplicate-topic", E, P::manifest, false, "each topic is declared by one manifest"},
     {"manifest/settings", E, P::manifest, false,
      "at most one Settings document; its values are consistent"},
+    {"owner/schema-file", E, P::manifest, false,
+     "a local schema path names a regular file of at most 1 MiB inside the project"},
     {"manifest/unknown-environment", E, P::manifest, false,
      "`--env` and `spec.overrides` name environments the settings declare"},
     {"naming/legal", E, P::validate, true,

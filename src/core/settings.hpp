@@ -9,6 +9,7 @@
 
 #include "core/diagnostic.hpp"
 #include "core/location.hpp"
+#include "core/pattern.hpp"
 
 namespace topicform {
 
@@ -29,7 +30,7 @@ struct Environment {
 struct NamingConvention {
   // Each entry is "domain-event", "domain-entity-kind" or "regex"; a name passes if one matches.
   std::vector<std::string> presets{"domain-event"};
-  std::vector<std::string> patterns;  // custom regexes, full match
+  std::vector<Pattern> patterns;  // custom regexes (RE2), full match
   std::vector<std::string> kinds{"events", "commands", "state", "technical"};
   // Words a name must not contain, besides the settings' environment names and versions.
   std::vector<std::string> forbidden_words{"prod", "production", "staging", "dev", "qa", "uat"};

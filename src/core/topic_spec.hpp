@@ -49,7 +49,10 @@ struct OwnerCard {
   Located<std::string> schema;
   std::optional<Throughput> throughput;
   Located<std::string> max_consumer_downtime;
-  // Field names found in a local JSON schema file that `schema` points to.
+  // The local schema file `schema` names, canonical, once the loader has found it a regular file
+  // of bounded size inside the project; empty otherwise. Nothing else is ever read.
+  std::string schema_file;
+  // Field names found in that file when it is JSON schema.
   std::vector<std::string> schema_fields;
 
   friend bool operator==(const OwnerCard&, const OwnerCard&) = default;

@@ -65,6 +65,14 @@ std::optional<std::int64_t> parse_size_bytes(std::string_view text) {
   return parse_with_units(text, kSizeUnits);
 }
 
+std::int64_t saturating_int64(double x) {
+  constexpr double kLimit = 9.2233720368547748e18;  // 2^63, the first double past int64
+  if (std::isnan(x)) return 0;
+  if (x >= kLimit) return std::numeric_limits<std::int64_t>::max();
+  if (x <= -kLimit) return std::numeric_limits<std::int64_t>::min();
+  return static_cast<std::int64_t>(x);
+}
+
 std::optional<std::int64_t> parse_integer(std::string_view text) {
   std::int64_t number = 0;
   auto [end, ec] = std::from_chars(text.data(), text.data() + text.size(), number);

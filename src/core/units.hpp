@@ -20,6 +20,10 @@ std::optional<std::int64_t> parse_size_bytes(std::string_view text);
 // A plain decimal integer with an optional minus sign, nothing else.
 std::optional<std::int64_t> parse_integer(std::string_view text);
 
+// `x` rounded toward zero and held within int64's range (NaN is 0): converting a double past that
+// range is undefined behaviour, and estimates from declared throughput can get there.
+std::int64_t saturating_int64(double x);
+
 // The shortest exact human form: 604800000 -> "7d", 90000 -> "90s", -1 -> "infinite".
 std::string format_duration_ms(std::int64_t ms);
 

@@ -158,7 +158,9 @@ DocFiles render_asyncapi(const Catalogue& catalogue) {
   doc["channels"] = channels;
   doc["operations"] = operations;
   doc["components"]["messages"] = messages;
-  return DocFiles{{"asyncapi.json", doc.dump(2) + "\n"}};
+  return DocFiles{
+      {"asyncapi.json",
+       doc.dump(2, ' ', false, nlohmann::ordered_json::error_handler_t::replace) + "\n"}};
 }
 
 }  // namespace topicform

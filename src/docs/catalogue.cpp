@@ -1,6 +1,8 @@
 // Gathers each source topic with its dead topic, domain, owner and per-environment figures.
 #include "docs/catalogue.hpp"
 
+#include "core/schema_reference.hpp"
+
 #include <algorithm>
 #include <filesystem>
 #include <set>
@@ -22,16 +24,9 @@ std::string domain_of(const EffectiveTopic& topic) {
 
 // A schema reference names a file when it has a folder or a schema file's extension; anything
 // else (`orders-value`, `com.acme.Order`) is a registry subject or a type name, kept as written.
-bool names_a_file(const std::string& schema) {
-  if (schema.empty() || schema.find("://") != std::string::npos) return false;
-  return schema.find('/') != std::string::npos || schema.ends_with(".json") ||
-         schema.ends_with(".avsc") || schema.ends_with(".proto") || schema.ends_with(".yaml") ||
-         schema.ends_with(".yml");
-}
-
 // A relative schema path is written relative to its manifest; show it from the project root.
 std::string resolve_schema(const std::string& schema, const std::string& manifest) {
-  if (!names_a_file(schema)) return schema;
+  if (!names_local_schema(schema)) return schema;
   auto joined = std::filesystem::path(manifest).parent_path() / schema;
   return joined.lexically_normal().generic_string();
 }
@@ -99,7 +94,7 @@ std::vector<std::string> publish_schemas(
     const std::function<std::optional<std::string>(const std::string&)>& read) {
   std::set<std::string> local;
   for (const auto& entry : catalogue.topics) {
-    if (names_a_file(entry.schema)) local.insert(entry.schema);
+    if (names_local_schema(entry.schema)) local.insert(entry.schema);
   }
   std::map<std::string, std::string> copy_of;  // schema -> its copy
   std::set<std::string> taken;

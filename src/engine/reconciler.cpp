@@ -85,7 +85,7 @@ void read_back(Outcome& out, const Desired& desired, ClusterReader& reader,
                const ExecutePolicy& policy) {
   std::set<std::string> gone = deleted_in(out.report);
   for (int attempt = 1;; ++attempt) {
-    auto state = reader.read(managed_names(desired));
+    auto state = reader.read(ReadRequest{managed_names(desired), false});
     if (!state) {
       out.error = state.error().message;
       return;
@@ -102,7 +102,7 @@ void read_back(Outcome& out, const Desired& desired, ClusterReader& reader,
 }  // namespace
 
 Result<Planned> make_plan(const Desired& desired, bool allow_delete, ClusterPorts cluster) {
-  auto state = cluster.reader.read(managed_names(desired));
+  auto state = cluster.reader.read(ReadRequest{managed_names(desired), true});
   if (!state) return state.error();
   Planned out{std::move(*state), {}};
   out.plan = diff(desired.topics, out.state, diff_options(desired, allow_delete));

@@ -10,8 +10,9 @@
 
 namespace topicform {
 
-// `manifest_dir` resolves a relative `owner.schema` to read its field names (owner/no-secrets).
-TopicSpec decode_topic(const YamlDocument& document, const std::filesystem::path& manifest_dir);
+// A local `owner.schema` file is checked and read later, once the project's root is known
+// (check_schema_files).
+TopicSpec decode_topic(const YamlDocument& document);
 
 // Values the schema cannot express (unknown rule ids, bad regexes, durations) are reported as
 // manifest/settings errors.

@@ -1,5 +1,4 @@
 // Settings documents -> Settings, checking what the schema cannot: rule ids, regexes, durations.
-#include <regex>
 
 #include <fmt/format.h>
 
@@ -47,13 +46,13 @@ class SettingsDecoder {
       return;
     }
     std::string pattern = entry.at("pattern").get<std::string>();
-    try {
-      std::regex compiled(pattern);
-      naming.patterns.push_back(pattern);
-    } catch (const std::regex_error& e) {
+    auto compiled = Pattern::compile(pattern);
+    if (compiled) {
+      naming.patterns.push_back(std::move(*compiled));
+    } else {
       report(m_reader.value_at(pointer + "/pattern"),
-             fmt::format("naming pattern '{}' is not a valid regular expression: {}", pattern,
-                         e.what()));
+             fmt::format("naming pattern '{}' is not a valid regular expression (RE2 syntax): {}",
+                         pattern, compiled.error().message));
     }
   }
 

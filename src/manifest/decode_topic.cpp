@@ -2,7 +2,6 @@
 
 #include "manifest/decode.hpp"
 #include "manifest/document_reader.hpp"
-#include "manifest/read_file.hpp"
 
 namespace topicform {
 namespace {
@@ -20,30 +19,7 @@ std::vector<ConfigEntry> decode_config(const DocumentReader& reader, const std::
   return entries;
 }
 
-// Property names anywhere in a JSON schema file, for owner/no-secrets. Unreadable: none.
-std::vector<std::string> schema_field_names(const std::filesystem::path& file) {
-  std::vector<std::string> names;
-  auto text = read_regular_file(file.string());
-  if (!text) return names;
-  nlohmann::json schema = nlohmann::json::parse(*text, nullptr, false);
-  if (schema.is_discarded()) return names;
-  std::vector<const nlohmann::json*> stack{&schema};
-  while (!stack.empty()) {
-    const nlohmann::json* node = stack.back();
-    stack.pop_back();
-    if (node->is_object()) {
-      if (node->contains("properties") && (*node)["properties"].is_object()) {
-        for (const auto& [name, sub] : (*node)["properties"].items()) names.push_back(name);
-      }
-      for (const auto& [name, sub] : node->items()) stack.push_back(&sub);
-    } else if (node->is_array()) {
-      for (const auto& sub : *node) stack.push_back(&sub);
-    }
-  }
-  return names;
-}
-
-OwnerCard decode_owner(const DocumentReader& reader, const std::filesystem::path& manifest_dir) {
+OwnerCard decode_owner(const DocumentReader& reader) {
   OwnerCard owner;
   const std::string base = "/spec/owner";
   owner.at = reader.find(base) ? reader.key_at(base) : reader.key_at("/spec");
@@ -78,17 +54,12 @@ OwnerCard decode_owner(const DocumentReader& reader, const std::filesystem::path
         reader.number(base + "/throughput/consumerMessagesPerSecond");
     owner.throughput = load;
   }
-  if (owner.schema.present && owner.schema.value.ends_with(".json") &&
-      owner.schema.value.find("://") == std::string::npos) {
-    std::filesystem::path path(owner.schema.value);
-    owner.schema_fields = schema_field_names(path.is_absolute() ? path : manifest_dir / path);
-  }
   return owner;
 }
 
 }  // namespace
 
-TopicSpec decode_topic(const YamlDocument& document, const std::filesystem::path& manifest_dir) {
+TopicSpec decode_topic(const YamlDocument& document) {
   DocumentReader reader(document);
   TopicSpec spec;
   spec.document = document.start;
@@ -124,7 +95,7 @@ TopicSpec decode_topic(const YamlDocument& document, const std::filesystem::path
     dead.partitions = reader.integer("/spec/deadLetter/partitions");
     spec.dead_letter = dead;
   }
-  spec.owner = decode_owner(reader, manifest_dir);
+  spec.owner = decode_owner(reader);
   if (const auto* overrides = reader.find("/spec/overrides"); overrides && overrides->is_object()) {
     spec.overrides_at = reader.key_at("/spec/overrides");
     for (const auto& [environment, value] : overrides->items()) {

@@ -1,6 +1,8 @@
 // Reads files, splits documents by kind, checks them against their schema and decodes them.
 #include "manifest/project_loader.hpp"
 
+#include "manifest/schema_files.hpp"
+
 #include <filesystem>
 #include <fstream>
 #include <sstream>
@@ -54,13 +56,12 @@ std::optional<DocumentKind> document_kind(const YamlDocument& document, Project&
 
 void load_manifest_text(std::string_view text, const std::string& file, Project& project) {
   auto documents = parse_yaml_documents(text, file, project.diagnostics);
-  std::filesystem::path dir = std::filesystem::path(file).parent_path();
   for (const auto& document : documents) {
     auto kind = document_kind(document, project);
     if (!kind) continue;
     if (!check_schema(document, *kind, project.diagnostics)) continue;
     if (*kind == DocumentKind::topic) {
-      project.topics.push_back(decode_topic(document, dir));
+      project.topics.push_back(decode_topic(document));
     } else if (!project.settings.at.file.empty()) {
       report(project, "manifest/settings", document.start,
              fmt::format("a second Settings document; the first is at {}:{}",
@@ -96,6 +97,7 @@ Project load_project(const std::vector<std::string>& paths) {
     }
     load_manifest_text(buffer.str(), file, project);
   }
+  check_schema_files(project, project_roots(project, paths));
   return project;
 }
 

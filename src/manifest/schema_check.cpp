@@ -119,6 +119,14 @@ class ErrorMapper {
     }
     // A child's failure is reported at the child; the parent's hint would misdescribe it.
     if (summarises_child(description)) return;
+    // A range is more precise than the field's type hint.
+    if (description.starts_with("Expected number")) {
+      std::string bound = description.substr(16);
+      // valijson prints bounds as doubles ("9000.000000"); the schema's are whole numbers.
+      if (auto dot = bound.find(".000000"); dot != std::string::npos) bound.erase(dot, 7);
+      return emit(pointer, marks.value_at,
+                  fmt::format("{} must be {}, got {}", path_name(pointer), bound, value.dump()));
+    }
     if (sub && sub->contains("x-expected")) {
       return emit(pointer, marks.value_at,
                   fmt::format("{} must be {}, got {}", path_name(pointer),
@@ -135,11 +143,6 @@ class ErrorMapper {
       return emit(pointer, marks.value_at,
                   fmt::format("{} must be one of {}, got {}", path_name(pointer),
                               fmt::join(choices, ", "), describe(value)));
-    }
-    if (description.starts_with("Expected number")) {
-      std::string bound = description.substr(16);
-      return emit(pointer, marks.value_at,
-                  fmt::format("{} must be {}, got {}", path_name(pointer), bound, value.dump()));
     }
     if (is_wrapper(description)) return;
     emit(pointer, marks.value_at, fmt::format("{}: {}", path_name(pointer), description));

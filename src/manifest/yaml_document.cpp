@@ -50,8 +50,24 @@ struct DocumentText {
   int first_line;  // 0-based line of the piece in the file
 };
 
+// Whether `lines` hold directives ("%YAML 1.2", "%TAG ...") and nothing but blank or comment
+// lines besides: they belong to the document that the next "---" starts.
+bool only_directives(std::string_view lines) {
+  bool directive = false;
+  for (std::size_t pos = 0; pos < lines.size();) {
+    std::size_t end = lines.find('\n', pos);
+    std::string_view line = lines.substr(pos, end == std::string_view::npos ? end : end - pos);
+    pos = end == std::string_view::npos ? lines.size() : end + 1;
+    auto first = line.find_first_not_of(" \t\r");
+    if (first == std::string_view::npos || line[first] == '#') continue;
+    if (first != 0 || line[0] != '%') return false;
+    directive = true;
+  }
+  return directive;
+}
+
 // Splits a stream at lines that start a document ("---") or end one ("..."). A piece keeps its
-// "---" line so that YAML::Load sees a normal document start.
+// "---" line (and the directives before it) so that YAML::Load sees a normal document start.
 std::vector<DocumentText> split_documents(std::string_view text) {
   std::vector<DocumentText> pieces;
   auto marker = [](std::string_view line, std::string_view m) {
@@ -66,12 +82,14 @@ std::vector<DocumentText> split_documents(std::string_view text) {
     std::size_t end = text.find('\n', pos);
     std::size_t next = end == std::string_view::npos ? text.size() : end + 1;
     std::string_view current = text.substr(pos, next - pos);
-    if (marker(current, "---")) {
+    if (marker(current, "---") && !only_directives(text.substr(piece_start, pos - piece_start))) {
       if (pos > piece_start)
         pieces.push_back({text.substr(piece_start, pos - piece_start), piece_line});
       piece_start = pos;
       piece_line = line;
       piece_has_start = true;
+    } else if (marker(current, "---")) {
+      piece_has_start = true;  // the directives' document starts here
     } else if (marker(current, "...")) {
       pieces.push_back({text.substr(piece_start, pos - piece_start), piece_line});
       piece_start = next;

@@ -1,6 +1,8 @@
 // The three renderings of validation results; all byte-stable for golden tests.
 #include "render/diagnostics_render.hpp"
 
+#include "core/visible_text.hpp"
+
 #include <fmt/format.h>
 #include <nlohmann/json.hpp>
 
@@ -63,8 +65,8 @@ std::string escape_github(std::string_view text, bool property) {
 }  // namespace
 
 std::string format_location(const Location& at) {
-  if (at.line <= 0) return at.file;
-  return fmt::format("{}:{}:{}", at.file, at.line, at.column);
+  if (at.line <= 0) return visible(at.file);
+  return fmt::format("{}:{}:{}", visible(at.file), at.line, at.column);
 }
 
 std::string render_text(const std::vector<Diagnostic>& diagnostics,
@@ -74,8 +76,8 @@ std::string render_text(const std::vector<Diagnostic>& diagnostics,
   const char* reset = colour ? "\x1b[0m" : "";
   for (const auto& d : diagnostics) {
     out += fmt::format("{}{}:{} {}{}:{} {} [{}]\n", bold, format_location(d.at), reset,
-                       colour ? colour_of(d.severity) : "", to_string(d.severity), reset, d.message,
-                       d.rule);
+                       colour ? colour_of(d.severity) : "", to_string(d.severity), reset,
+                       visible(d.message), d.rule);
   }
   Counts counts = count(diagnostics);
   out += fmt::format("{} in {}, {} for environment '{}': {}, {}\n", counts.errors ? "failed" : "ok",
@@ -109,7 +111,8 @@ std::string render_json(const std::vector<Diagnostic>& diagnostics,
                      {"errors", counts.errors},
                      {"warnings", counts.warnings},
                      {"infos", counts.infos}};
-  return root.dump(2) + "\n";
+  // Invalid UTF-8 (a file name from the file system) becomes U+FFFD instead of an exception.
+  return root.dump(2, ' ', false, nlohmann::ordered_json::error_handler_t::replace) + "\n";
 }
 
 std::string render_github_annotations(const std::vector<Diagnostic>& diagnostics) {
@@ -119,10 +122,12 @@ std::string render_github_annotations(const std::vector<Diagnostic>& diagnostics
                                : d.severity == Severity::warning ? "warning"
                                                                  : "notice";
     std::string where;
-    if (!d.at.file.empty()) where = fmt::format("file={},", escape_github(d.at.file, true));
+    if (!d.at.file.empty()) {
+      where = fmt::format("file={},", escape_github(visible(d.at.file), true));
+    }
     if (d.at.line > 0) where += fmt::format("line={},col={},", d.at.line, d.at.column);
     out += fmt::format("::{} {}title={}::{}\n", command, where, escape_github(d.rule, true),
-                       escape_github(d.message, false));
+                       escape_github(visible(d.message), false));
   }
   return out;
 }
@@ -148,7 +153,7 @@ std::string render_markdown_summary(const std::vector<Diagnostic>& diagnostics,
   if (diagnostics.empty()) return out;
   out += "\n| Where | Severity | Rule | Message |\n|---|---|---|---|\n";
   for (const auto& d : diagnostics) {
-    std::string message = d.message;
+    std::string message = visible(d.message);
     for (char& c : message) {
       if (c == '|' || c == '\n') c = ' ';
     }

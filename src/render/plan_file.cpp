@@ -54,7 +54,7 @@ std::string write_plan_file(const SavedPlan& saved) {
   root["planFile"] = kPlanFileVersion;
   root["digest"] = saved.digest;
   root["paths"] = saved.paths;
-  return root.dump(2) + "\n";
+  return root.dump(2, ' ', false, nlohmann::ordered_json::error_handler_t::replace) + "\n";
 }
 
 Result<SavedPlan> read_plan_file(const std::string& text) {

@@ -6,6 +6,7 @@
 #include <fmt/format.h>
 #include <nlohmann/json.hpp>
 
+#include "core/visible_text.hpp"
 #include "render/diagnostics_render.hpp"
 
 namespace topicform {
@@ -168,7 +169,8 @@ std::string render_plan_text(const Plan& plan, bool colour) {
                                 plan.environment, plan.cluster_id);
   const char* reset = colour ? "\x1b[0m" : "";
   auto line = [&](char symbol, const std::string& text) {
-    out += fmt::format("  {}{}{} {}\n", colour ? colour_of(symbol) : "", symbol, reset, text);
+    out +=
+        fmt::format("  {}{}{} {}\n", colour ? colour_of(symbol) : "", symbol, reset, visible(text));
   };
   for (const auto& action : plan.actions) {
     for (const auto& [symbol, text] : describe(action)) line(symbol, text);
@@ -181,7 +183,8 @@ std::string render_plan_text(const Plan& plan, bool colour) {
   if (plan.differs() || !plan.blocked.empty()) out += "\n";
   for (const auto& w : plan.warnings) {
     std::string at = where(w.at);
-    out += fmt::format("{}{}warning: {} [{}]\n", at, at.empty() ? "" : ": ", w.message, w.rule);
+    out += fmt::format("{}{}warning: {} [{}]\n", at, at.empty() ? "" : ": ", visible(w.message),
+                       w.rule);
   }
   if (!plan.unmanaged.empty()) {
     // A shared cluster can hold thousands: name a few, count the rest (JSON lists them all).
@@ -258,7 +261,7 @@ std::string render_plan_json(const Plan& plan) {
                      {"withheld", plan.withheld.size()},
                      {"blocked", plan.blocked.size()},
                      {"changes", plan.differs()}};
-  return root.dump(2) + "\n";
+  return root.dump(2, ' ', false, nlohmann::ordered_json::error_handler_t::replace) + "\n";
 }
 
 std::string render_plan_markdown(const Plan& plan, std::size_t limit) {

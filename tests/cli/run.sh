@@ -60,16 +60,47 @@ mkdir -p "$tmp/huge" "$tmp/fifo"
 head -c $((5 * 1024 * 1024)) /dev/zero | tr '\0' 'a' > "$tmp/huge/big.yaml"
 expect "huge file" 1 "big.yaml:1:1: error: the file is 5242880 bytes; manifests are limited to 4194304 bytes \[manifest/too-large\]" "$ANY" -- "$bin" validate "$tmp/huge"
 mkfifo "$tmp/fifo/pipe.yaml"
-cp topics/orders/created.yaml "$tmp/fifo/created.yaml"
+sed '/schema:/d' topics/orders/created.yaml >"$tmp/fifo/created.yaml"  # its schema is outside
 expect "a FIFO is skipped, not read" 0 "^ok in 1 file" "$ANY" -- "$bin" validate "$tmp/fifo"
 expect "a FIFO named on the command line" 1 "pipe.yaml: error: not a regular file \[manifest/unreadable\]" "$ANY" -- "$bin" validate "$tmp/fifo/pipe.yaml"
 # A schema reference that names a FIFO is not read (validate reads schemas for owner/no-secrets).
 mkdir -p "$tmp/fifo-schema/orders" "$tmp/fifo-schema/schemas"
 cp topics/orders/created.yaml "$tmp/fifo-schema/orders/"
 mkfifo "$tmp/fifo-schema/schemas/order_created.json"
-expect "a schema FIFO does not block validate" 0 "^ok in 1 file" "$ANY" -- "$bin" validate "$tmp/fifo-schema"
-expect "a schema FIFO does not block docs" 0 NOTHING "^docs: shown as written, not copied \(no such file here\): $tmp/fifo-schema/schemas/order_created.json$" -- \
+expect "a schema FIFO does not block validate" 1 "created.yaml:22:13: error: schema '../schemas/order_created.json' is not a regular file \[owner/schema-file\]" "$ANY" -- "$bin" validate "$tmp/fifo-schema"
+expect "a schema FIFO does not block docs" 1 NOTHING "no catalogue was written$" -- \
   "$bin" docs --out "$tmp/fifo-docs" "$tmp/fifo-schema"
+# No file outside the project is ever read or published: absolute paths, ../, /proc, symlinks.
+for target in /proc/self/environ /etc/passwd ../../etc/passwd.json link; do
+  rm -rf "$tmp/leak" "$tmp/leak-docs"
+  mkdir -p "$tmp/leak/orders" "$tmp/leak/schemas"
+  ln -s /etc/passwd "$tmp/leak/schemas/link.json"
+  [ "$target" = link ] && target=../schemas/link.json
+  sed "s|schema: ../schemas/order_created.json|schema: $target|" topics/orders/created.yaml >"$tmp/leak/orders/created.yaml"
+  expect "validate refuses schema $target" 1 "error: schema '$target' is outside the project: only files under the folder of the settings file \(or of the paths given\) are read \[owner/schema-file\]" "$ANY" -- \
+    "$bin" validate "$tmp/leak"
+  expect "docs publishes nothing for schema $target" 1 NOTHING "no catalogue was written$" -- \
+    env SECRET_MARKER=leak-4f2a "$bin" docs --out "$tmp/leak-docs" "$tmp/leak"
+  if [ -e "$tmp/leak-docs" ] && grep -rqE "leak-4f2a|root:" "$tmp/leak-docs"; then
+    echo "cli: FAILED docs copied $target" >&2; failed=$((failed + 1)); else passed=$((passed + 1)); fi
+done
+rm -rf "$tmp/big-schema"; mkdir -p "$tmp/big-schema/orders" "$tmp/big-schema/schemas"
+cp topics/orders/created.yaml "$tmp/big-schema/orders/"
+head -c $((1024 * 1024 + 1)) /dev/zero | tr '\0' ' ' >"$tmp/big-schema/schemas/order_created.json"
+expect "a schema over 1 MiB is refused" 1 "error: schema '../schemas/order_created.json' is larger than 1048576 bytes \[owner/schema-file\]" "$ANY" -- \
+  "$bin" validate "$tmp/big-schema"
+# A pattern that backtracks for ever in a backtracking engine is linear in RE2.
+expect "a catastrophic naming pattern ends at once" 1 "does not follow the naming convention /.\(a.\)../ \[naming/convention\]" "$ANY" -- \
+  timeout 10 "$bin" validate --color never tests/corpus/naming-pattern-backtracking
+# Every output is valid UTF-8 and JSON never fails on a non-ASCII name.
+for format in text json github; do
+  expect "a non-ASCII name in $format" 1 "U\+00E9" "$ANY" -- "$bin" validate --format "$format" tests/corpus/name-non-ascii
+  python3 -c 'import sys; open(sys.argv[1], "rb").read().decode("utf-8")' "$tmp/out" && passed=$((passed + 1)) ||
+    { echo "cli: FAILED $format output is not UTF-8" >&2; failed=$((failed + 1)); }
+done
+"$bin" validate --format json tests/corpus/name-non-ascii >"$tmp/u8.json" 2>/dev/null
+python3 -c 'import json,sys; d=json.load(open(sys.argv[1])); sys.exit(d["valid"] is not False)' "$tmp/u8.json" &&
+  passed=$((passed + 1)) || { echo "cli: FAILED the JSON of a non-ASCII name" >&2; failed=$((failed + 1)); }
 expect "json is parseable and versioned" 1 '"version": 1' "$ANY" -- "$bin" validate --format json tests/golden/bad
 python3 -c 'import json,sys; json.load(open(sys.argv[1]))' "$tmp/out" || { echo "cli: FAILED json does not parse" >&2; failed=$((failed + 1)); }
 

@@ -48,5 +48,29 @@ TEST(ClientConfig, OtherLoginModulesAreRefused) {
   EXPECT_EQ(r.error().message.find("hidden"), std::string::npos);
 }
 
+TEST(ClientConfig, LongJaasConfigsAndValuesAreReadInOnePass) {
+  // About 30 KB once overflowed the stack of the backtracking regex that parsed it.
+  std::string padding(40'000, ' ');
+  ClientProperties p{
+      {"sasl.jaas.config", "org.apache.kafka.common.security.plain.PlainLoginModule required" +
+                               padding + "username='app'" + padding + "password=\"" +
+                               std::string(40'000, 'p') + "\";"},
+      {"ssl.ca.location", std::string(100'000, '$') + "${env:HOME}"}};
+  ASSERT_TRUE(resolve_client_properties(p));
+  EXPECT_EQ(p["sasl.username"], "app");
+  EXPECT_EQ(p["sasl.password"], std::string(40'000, 'p'));
+  EXPECT_EQ(p["ssl.ca.location"], std::string(100'000, '$') + std::getenv("HOME"));
+}
+
+TEST(ClientConfig, OnlyWholeOptionNamesAreRead) {
+  ClientProperties p{{"sasl.jaas.config",
+                      "org.apache.kafka.common.security.plain.PlainLoginModule required "
+                      "myusername=\"wrong\" username = \"right\" password=\"x\";"},
+                     {"client.id", "${env:}${env:1X}$${env:HOME"}};
+  ASSERT_TRUE(resolve_client_properties(p));
+  EXPECT_EQ(p["sasl.username"], "right");
+  EXPECT_EQ(p["client.id"], "${env:}${env:1X}$${env:HOME");  // not references: kept as written
+}
+
 }  // namespace
 }  // namespace topicform

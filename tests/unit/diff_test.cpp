@@ -124,7 +124,7 @@ TEST(Convergence, ApplyingThePlanLeavesNothingToDo) {
     }
     auto d = desired(manifests);
     FakeCluster fake(cluster(existing));
-    Plan plan = diff(d->topics, *fake.read({}), {});
+    Plan plan = diff(d->topics, *fake.read(ReadRequest{}), {});
     ASSERT_FALSE(plan.is_blocked()) << "round " << round;
     ApplyReport report = apply_plan(
         plan, fake, [](const std::string&) {}, 1000);

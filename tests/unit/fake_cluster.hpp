@@ -31,7 +31,7 @@ class FakeCluster : public ClusterReader, public ClusterWriter, public GroupInsp
   int writes = 0;  // requests that change the cluster (not validate-only)
   std::map<std::string, std::vector<std::string>> idle;  // topic -> idle groups holding it
 
-  Result<ClusterState> read(const std::vector<std::string>&) override {
+  Result<ClusterState> read(const ReadRequest&) override {
     if (faults.down) return Error{"read cluster metadata: Local: Broker transport failure"};
     ++reads;
     if (faults.before_read) faults.before_read(m_state);

@@ -134,6 +134,18 @@ TEST(PlanRules, DeadMessagesOffsetsRetentionAndOrphansAreWarnedOf) {
             (std::set<std::string>{"cluster/offsets-retention", "dead/orphan", "dead/alert"}));
 }
 
+TEST(PlanRules, ANameThatCollidesInMetricsWithAClusterTopicIsNotCreated) {
+  auto m = desired(topic("orders.payments-refunded", 1));
+  ClusterState state = cluster({{"orders_payments-refunded", {"", 1, 1, {}, true, false}}});
+  Plan plan = plan_of(*m, state);
+  ASSERT_EQ(plan.actions.size(), 1u);  // the dead topic has no twin
+  ASSERT_EQ(plan.blocked.size(), 1u);
+  EXPECT_EQ(plan.blocked[0].message,
+            "'orders.payments-refunded' and 'orders_payments-refunded', already on the cluster, "
+            "are both 'orders_payments-refunded' in Kafka's metrics");
+  EXPECT_EQ(plan.blocked[0].rule, "naming/metric-collision");
+}
+
 // ---- the catalogue walk ----
 
 // Rules that shape a plan rather than report, each shown by what it shapes.

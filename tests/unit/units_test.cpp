@@ -1,6 +1,11 @@
 // Durations and sizes: the people-facing units and their Kafka values.
 #include "core/units.hpp"
 
+#include <cmath>
+#include <limits>
+
+#include "core/visible_text.hpp"
+
 #include <gtest/gtest.h>
 
 namespace topicform {
@@ -56,6 +61,25 @@ TEST(ParseInteger, AcceptsOnlyPlainIntegers) {
   EXPECT_EQ(parse_integer("42"), 42);
   EXPECT_EQ(parse_integer("4x"), std::nullopt);
   EXPECT_EQ(parse_integer(""), std::nullopt);
+}
+
+TEST(VisibleText, ControlsAndInvalidBytesAreEscapedUtf8IsKept) {
+  EXPECT_EQ(visible("orders.créé"), "orders.créé");
+  EXPECT_EQ(visible("a\x1b[31mb\n\t\x7f"), "a\\x1B[31mb\\n\\t\\x7F");
+  EXPECT_EQ(visible("cut \xC3"), "cut \\xC3");  // half a character
+  EXPECT_EQ(visible("\xC0\xAF \xED\xA0\x80 \xF4\x90\x80\x80"),
+            "\\xC0\\xAF \\xED\\xA0\\x80 \\xF4\\x90\\x80\\x80");  // overlong, surrogate, > U+10FFFF
+  EXPECT_EQ(visible("\xC2\x85"), "\\x85");                       // C1 control
+  EXPECT_EQ(describe_character("créé", 2), "'é' (U+00E9)");
+  EXPECT_EQ(describe_character("a\x07", 1), "U+0007");
+  EXPECT_EQ(describe_character("a\xFF", 1), "\\xFF");
+}
+
+TEST(Units, SaturatingConversionNeverOverflows) {
+  EXPECT_EQ(saturating_int64(1e300), std::numeric_limits<std::int64_t>::max());
+  EXPECT_EQ(saturating_int64(-1e300), std::numeric_limits<std::int64_t>::min());
+  EXPECT_EQ(saturating_int64(std::nan("")), 0);
+  EXPECT_EQ(saturating_int64(12.9), 12);
 }
 
 }  // namespace

@@ -35,8 +35,14 @@ std::optional<std::string> held_by_groups(const std::string& name, const Cluster
 std::optional<std::string> unhandled_dead_messages(const std::string& name,
                                                    const ClusterState& actual) {
   auto it = actual.dead_messages.find(name);
-  if (dead_letter_source(name).empty() || it == actual.dead_messages.end() || it->second <= 0) {
+  if (dead_letter_source(name).empty() || it == actual.dead_messages.end() || it->second == 0) {
     return std::nullopt;
+  }
+  if (it->second == kUncountedMessages) {
+    return fmt::format(
+        "the messages in '{}' could not be counted (its leader did not answer): "
+        "plan again in a moment",
+        name);
   }
   return fmt::format(
       "'{}' still holds {} message{}: failures nobody has handled; read or move "
@@ -105,10 +111,13 @@ void check_dead_topics(const std::vector<EffectiveTopic>& desired, const Cluster
                   !source->second->spec->deleted.value;
     Location at = source != sources.end() ? source->second->name_at : Location{};
     if (orphan) {
-      findings.report("dead/orphan", name, at,
-                      fmt::format("'{}' is on the cluster but its source '{}' no longer has a "
-                                  "dead-letter topic: it is left as it is ({} message{})",
-                                  name, source->first, count, count == 1 ? "" : "s"));
+      findings.report(
+          "dead/orphan", name, at,
+          fmt::format("'{}' is on the cluster but its source '{}' no longer has a "
+                      "dead-letter topic: it is left as it is ({})",
+                      name, source->first,
+                      count < 0 ? "messages not counted"
+                                : fmt::format("{} message{}", count, count == 1 ? "" : "s")));
     }
     if (count > 0) {
       findings.report("dead/alert", name, at,

@@ -7,6 +7,12 @@
 #include "core/units.hpp"
 
 namespace topicform {
+namespace {
+
+// Kafka's limit on a topic name (naming/legal).
+constexpr std::size_t kMaxTopicNameLength = 249;
+
+}  // namespace
 
 void check_dead_letter(const EffectiveTopic& source, const EffectiveTopic* dead, RuleSink& sink) {
   const TopicSpec& spec = *source.spec;
@@ -27,6 +33,13 @@ void check_dead_letter(const EffectiveTopic& source, const EffectiveTopic* dead,
                             source.name));
   }
   auto source_limit = retention_limit_ms(source);
+  if (dead != nullptr && dead->name.size() > kMaxTopicNameLength) {
+    sink.report(
+        "naming/legal", source.name_at,
+        fmt::format("the dead-letter topic of '{}' would be named '{}…' ({} characters): "
+                    "Kafka allows {}; shorten the name",
+                    source.name, dead->name.substr(0, 40), dead->name.size(), kMaxTopicNameLength));
+  }
   if (dead == nullptr || !dead->retention_ms.present || !source_limit) return;
   bool deletes = std::find(source.cleanup_policy.begin(), source.cleanup_policy.end(), "delete") !=
                  source.cleanup_policy.end();

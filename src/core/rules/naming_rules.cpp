@@ -1,11 +1,11 @@
 // naming/*: Kafka's limits, the project's convention, and names that stay right as services change.
 #include <algorithm>
 #include <array>
-#include <regex>
 
 #include <fmt/format.h>
 
 #include "core/rules/rules.hpp"
+#include "core/visible_text.hpp"
 
 namespace topicform {
 namespace {
@@ -32,16 +32,23 @@ std::vector<std::string> split(std::string_view text, std::string_view separator
   return parts;
 }
 
-const std::regex& word_level() {
-  static const std::regex kLevel("[a-z0-9]+(-[a-z0-9]+)*");
-  return kLevel;
+// One level of a preset name: words of [a-z0-9] joined by single '-'. Written out rather than a
+// regex, so a long name costs one pass and no recursion.
+bool is_word_level(std::string_view level) {
+  if (level.empty() || level.front() == '-' || level.back() == '-') return false;
+  char previous = ' ';
+  for (char c : level) {
+    bool word = (c >= 'a' && c <= 'z') || (c >= '0' && c <= '9');
+    if (!word && !(c == '-' && previous != '-')) return false;
+    previous = c;
+  }
+  return true;
 }
 
 bool matches_domain_event(const std::string& name) {
   auto levels = split(name, ".");
-  return levels.size() == 2 && std::all_of(levels.begin(), levels.end(), [](const auto& level) {
-           return std::regex_match(level, word_level());
-         });
+  return levels.size() == 2 && std::all_of(levels.begin(), levels.end(),
+                                           [](const auto& level) { return is_word_level(level); });
 }
 
 bool matches_domain_entity_kind(const std::string& name, const std::vector<std::string>& kinds) {
@@ -49,15 +56,7 @@ bool matches_domain_entity_kind(const std::string& name, const std::vector<std::
   if (levels.size() != 3) return false;
   if (std::find(kinds.begin(), kinds.end(), levels[2]) == kinds.end()) return false;
   return std::all_of(levels.begin(), levels.end(),
-                     [](const auto& level) { return std::regex_match(level, word_level()); });
-}
-
-bool matches_pattern(const std::string& name, const std::string& pattern) {
-  try {
-    return std::regex_match(name, std::regex(pattern));
-  } catch (const std::regex_error&) {
-    return false;  // an invalid pattern is reported where the settings are read
-  }
+                     [](const auto& level) { return is_word_level(level); });
 }
 
 std::string describe_convention(const NamingConvention& naming) {
@@ -69,7 +68,7 @@ std::string describe_convention(const NamingConvention& naming) {
                                   fmt::join(naming.kinds, "|")));
     }
   }
-  for (const auto& pattern : naming.patterns) forms.push_back(fmt::format("/{}/", pattern));
+  for (const auto& pattern : naming.patterns) forms.push_back(fmt::format("/{}/", pattern.text()));
   return fmt::format("{}", fmt::join(forms, " or "));
 }
 
@@ -112,9 +111,12 @@ void check_owner_names(const EffectiveTopic& topic, const RuleContext& context, 
       return;
     }
   }
-  static const std::regex kVersion("v[0-9]+");
+  auto is_version = [](const std::string& word) {  // v1, v2, v10
+    return word.size() > 1 && word[0] == 'v' &&
+           std::all_of(word.begin() + 1, word.end(), [](char c) { return c >= '0' && c <= '9'; });
+  };
   for (const auto& word : words) {
-    if (std::regex_match(word, kVersion)) return report(fmt::format("the version '{}'", word));
+    if (is_version(word)) return report(fmt::format("the version '{}'", word));
   }
   std::vector<std::string> forbidden = context.settings.naming.forbidden_words;
   for (const auto& [name, environment] : context.settings.environments) forbidden.push_back(name);
@@ -138,8 +140,8 @@ bool check_legal(const EffectiveTopic& topic, RuleSink& sink) {
     problem = "is not allowed by Kafka";
   } else if (auto bad = std::find_if_not(name.begin(), name.end(), is_legal_char);
              bad != name.end()) {
-    problem =
-        fmt::format("contains '{}'; Kafka allows only letters, digits, '.', '_' and '-'", *bad);
+    problem = fmt::format("contains {}; Kafka allows only letters, digits, '.', '_' and '-'",
+                          describe_character(name, static_cast<std::size_t>(bad - name.begin())));
   }
   if (problem.empty()) return true;
   sink.report("naming/legal", topic.name_at, fmt::format("topic name '{}' {}", name, problem));
@@ -187,6 +189,7 @@ void check_naming(const EffectiveTopic& topic, const RuleContext& context, RuleS
     return;
   }
   const NamingConvention& naming = context.settings.naming;
+  if (naming.presets.empty() && naming.patterns.empty()) return;  // every pattern was refused
   bool event_form = false;
   bool matched = false;
   for (const auto& preset : naming.presets) {
@@ -194,7 +197,7 @@ void check_naming(const EffectiveTopic& topic, const RuleContext& context, RuleS
     if (preset == "domain-entity-kind" && matches_domain_entity_kind(name, naming.kinds))
       matched = true;
   }
-  for (const auto& pattern : naming.patterns) matched = matched || matches_pattern(name, pattern);
+  for (const auto& pattern : naming.patterns) matched = matched || pattern.full_match(name);
   if (!matched) {
     sink.report("naming/convention", topic.name_at,
                 fmt::format("topic name '{}' does not follow the naming convention {}", name,

@@ -4,6 +4,7 @@
 #include <fmt/format.h>
 
 #include "core/rules/rules.hpp"
+#include "core/units.hpp"
 
 namespace topicform {
 
@@ -34,15 +35,15 @@ void check_partitions(const EffectiveTopic& topic, const RuleContext& context, R
   }
   double peak = load.peak_messages_per_second.value;
   double per_consumer = load.consumer_messages_per_second.value;
-  auto needed = static_cast<std::int64_t>(std::ceil(peak / per_consumer));
-  auto with_headroom = static_cast<std::int64_t>(
-      std::ceil(static_cast<double>(needed) * context.settings.partition_headroom));
-  if (partitions.value < with_headroom) {
+  // Compared as doubles: a huge declared peak must still warn, never overflow an integer.
+  double needed_exact = std::ceil(peak / per_consumer);
+  double with_headroom_exact = std::ceil(needed_exact * context.settings.partition_headroom);
+  if (static_cast<double>(partitions.value) < with_headroom_exact) {
     sink.report("partitions/sizing", partitions.at,
-                fmt::format("{} partitions for a peak of {} msg/s at {} msg/s per consumer: {} "
-                            "consumers are needed, take {} partitions with headroom x{}",
-                            partitions.value, peak, per_consumer, needed, with_headroom,
-                            context.settings.partition_headroom));
+                fmt::format("{} partitions for a peak of {} msg/s at {} msg/s per consumer: {:.6g} "
+                            "consumers are needed, take {:.6g} partitions with headroom x{}",
+                            partitions.value, peak, per_consumer, needed_exact,
+                            with_headroom_exact, context.settings.partition_headroom));
   }
 }
 

@@ -12,8 +12,14 @@
 
 namespace topicform {
 
-// replication/available: whether `topic` may be created on a cluster of `brokers` (0: unknown).
-bool allow_create(const EffectiveTopic& topic, std::int64_t brokers, PlanFindings& findings);
+// Cluster topics by their metric name ('.' as '_'), for naming/metric-collision.
+using MetricNames = std::map<std::string, std::string>;
+MetricNames metric_names(const ClusterState& actual);
+
+// replication/available and naming/metric-collision: whether `topic` may be created on the
+// cluster (brokers 0: unknown), whose topics have `taken` metric names.
+bool allow_create(const EffectiveTopic& topic, std::int64_t brokers, const MetricNames& taken,
+                  PlanFindings& findings);
 
 // replication/change: reported, never planned (it needs a reassignment).
 void check_replication_change(const EffectiveTopic& topic, const ClusterTopic& current,

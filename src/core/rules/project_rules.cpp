@@ -7,12 +7,12 @@
 #include "core/rules/rules.hpp"
 
 namespace topicform {
-namespace {
-
 std::string metric_name(std::string name) {
   std::replace(name.begin(), name.end(), '.', '_');
   return name;
 }
+
+namespace {
 
 std::string where(const Location& at) { return fmt::format("{}:{}", at.file, at.line); }
 

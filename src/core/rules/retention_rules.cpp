@@ -53,12 +53,11 @@ void check_downtime(const EffectiveTopic& topic, RuleSink& sink) {
   }
   double needed = static_cast<double>(*downtime) + *catch_up;
   if (static_cast<double>(topic.retention_ms.value) <= needed) {
-    sink.report(
-        "retention/downtime", topic.retention_ms.at,
-        fmt::format("retention {} of '{}' does not outlast a consumer downtime of {} plus "
-                    "catch-up ({} in all): messages would expire unread",
-                    format_duration_ms(topic.retention_ms.value), topic.name, downtime_text.value,
-                    format_duration_ms(static_cast<std::int64_t>(needed))));
+    sink.report("retention/downtime", topic.retention_ms.at,
+                fmt::format("retention {} of '{}' does not outlast a consumer downtime of {} plus "
+                            "catch-up ({} in all): messages would expire unread",
+                            format_duration_ms(topic.retention_ms.value), topic.name,
+                            downtime_text.value, format_duration_ms(saturating_int64(needed))));
   }
 }
 
@@ -86,6 +85,27 @@ std::optional<double> estimate_storage_bytes(const EffectiveTopic& topic) {
   return data + segment * partitions * replicas;
 }
 
+namespace {
+
+// A topic kept for ever with traffic declared and no retention.bytes grows without bound.
+void check_unbounded_storage(const EffectiveTopic& topic, RuleSink& sink) {
+  const auto& throughput = topic.spec->owner.throughput;
+  if (!throughput || !throughput->peak_messages_per_second.present ||
+      throughput->peak_messages_per_second.value <= 0) {
+    return;
+  }
+  bool expires = std::find(topic.cleanup_policy.begin(), topic.cleanup_policy.end(), "delete") !=
+                 topic.cleanup_policy.end();
+  if (!expires || retention_limit_ms(topic) != kUnlimited) return;
+  if (topic.config_integer("retention.bytes").value_or(-1) >= 0) return;
+  sink.report("retention/storage-estimate", throughput->at,
+              fmt::format("'{}' keeps messages for ever at a declared peak of {} msg/s: its disk "
+                          "use has no bound; set a retention or retentionBytes",
+                          topic.name, throughput->peak_messages_per_second.value));
+}
+
+}  // namespace
+
 void check_retention(const EffectiveTopic& topic, const RuleContext& context, RuleSink& sink) {
   if (topic.is_dead) return;
   if (!topic.retention_stated) {
@@ -95,6 +115,7 @@ void check_retention(const EffectiveTopic& topic, const RuleContext& context, Ru
                             topic.name));
   }
   check_downtime(topic, sink);
+  check_unbounded_storage(topic, sink);
   auto estimate = estimate_storage_bytes(topic);
   const auto& budget = context.settings.storage_bytes_per_topic;
   if (estimate && budget && *estimate > *budget) {

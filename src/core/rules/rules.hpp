@@ -28,6 +28,9 @@ void check_dead_letter(const EffectiveTopic& source, const EffectiveTopic* dead,
 void check_across_topics(const std::vector<EffectiveTopic>& topics, const RuleContext& context,
                          RuleSink& sink);
 
+// The name Kafka's metrics use for a topic: '.' becomes '_' (naming/metric-collision).
+std::string metric_name(std::string name);
+
 // Estimated disk for a topic with declared throughput (rules.md "retention/storage-estimate"):
 // msg/s x bytes x retention x RF, capped by retention.bytes, plus one active segment per
 // partition replica. nullopt without throughput or with unbounded retention.

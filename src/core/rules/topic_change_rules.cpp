@@ -6,6 +6,7 @@
 
 #include "core/diff.hpp"
 #include "core/rules/plan_rules.hpp"
+#include "core/rules/rules.hpp"
 #include "core/topic_configs.hpp"
 #include "core/units.hpp"
 
@@ -72,7 +73,21 @@ bool report_change(const EffectiveTopic& topic, const ConfigChange& change, Alte
 
 }  // namespace
 
-bool allow_create(const EffectiveTopic& topic, std::int64_t brokers, PlanFindings& findings) {
+MetricNames metric_names(const ClusterState& actual) {
+  MetricNames out;
+  for (const auto& [name, topic] : actual.topics) out[metric_name(name)] = name;
+  return out;
+}
+
+bool allow_create(const EffectiveTopic& topic, std::int64_t brokers, const MetricNames& taken,
+                  PlanFindings& findings) {
+  if (auto it = taken.find(metric_name(topic.name)); it != taken.end()) {
+    bool blocked = findings.report(
+        "naming/metric-collision", topic.name, topic.name_at,
+        fmt::format("'{}' and '{}', already on the cluster, are both '{}' in Kafka's metrics",
+                    topic.name, it->second, it->first));
+    if (blocked) return false;
+  }
   if (brokers <= 0 || topic.replication_factor.value <= brokers) return true;
   return !findings.report(
       "replication/available", topic.name, topic.replication_factor.at,

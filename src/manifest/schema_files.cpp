@@ -1,0 +1,111 @@
+// Paths are compared after symlinks, so neither `../..` nor a link inside the project can lead out.
+#include "manifest/schema_files.hpp"
+
+#include <filesystem>
+
+#include <fmt/format.h>
+#include <nlohmann/json.hpp>
+
+#include "core/schema_reference.hpp"
+#include "manifest/read_file.hpp"
+
+namespace topicform {
+namespace {
+
+namespace fs = std::filesystem;
+
+bool inside(const fs::path& file, const std::vector<std::string>& roots) {
+  for (const auto& root : roots) {
+    auto relative = file.lexically_relative(root);
+    if (!relative.empty() && *relative.begin() != ".." && !relative.is_absolute()) return true;
+  }
+  return false;
+}
+
+// Property names anywhere in a JSON schema, for owner/no-secrets. Not JSON: none.
+std::vector<std::string> schema_field_names(const std::string& text) {
+  std::vector<std::string> names;
+  nlohmann::json schema = nlohmann::json::parse(text, nullptr, false);
+  if (schema.is_discarded()) return names;
+  std::vector<const nlohmann::json*> stack{&schema};
+  while (!stack.empty()) {
+    const nlohmann::json* node = stack.back();
+    stack.pop_back();
+    if (node->is_object()) {
+      if (node->contains("properties") && (*node)["properties"].is_object()) {
+        for (const auto& [name, sub] : (*node)["properties"].items()) names.push_back(name);
+      }
+      for (const auto& [name, sub] : node->items()) stack.push_back(&sub);
+    } else if (node->is_array()) {
+      for (const auto& sub : *node) stack.push_back(&sub);
+    }
+  }
+  return names;
+}
+
+// Why `file` (canonical) must not be read, or "" when it may; `exists` says whether it is there.
+std::string refusal(const fs::path& file, const std::vector<std::string>& roots, bool& exists) {
+  std::error_code ec;
+  exists = fs::exists(file, ec);
+  if (!inside(file, roots)) {
+    return "is outside the project: only files under the folder of the settings file (or of "
+           "the paths given) are read";
+  }
+  if (!exists) return "";
+  if (!fs::is_regular_file(file, ec)) return "is not a regular file";
+  if (auto size = fs::file_size(file, ec); ec || size > kMaxSchemaFileBytes) {
+    return fmt::format("is larger than {} bytes", kMaxSchemaFileBytes);
+  }
+  return "";
+}
+
+void check_one(TopicSpec& spec, const std::vector<std::string>& roots,
+               std::vector<Diagnostic>& diagnostics) {
+  const auto& schema = spec.owner.schema;
+  if (!schema.present || !names_local_schema(schema.value)) return;
+  fs::path written(schema.value);
+  fs::path joined =
+      written.is_absolute() ? written : fs::path(spec.document.file).parent_path() / written;
+  std::error_code ec;
+  fs::path file = fs::weakly_canonical(fs::absolute(joined, ec), ec);
+  bool exists = false;
+  std::string why = ec ? "cannot be resolved" : refusal(file, roots, exists);
+  if (!why.empty()) {
+    diagnostics.push_back(Diagnostic{Severity::error, "owner/schema-file",
+                                     fmt::format("schema '{}' {}", schema.value, why), schema.at});
+    return;
+  }
+  if (!exists) return;
+  auto text = read_regular_file(file.string());
+  if (!text) return;
+  spec.owner.schema_file = file.string();
+  if (file.extension() == ".json") spec.owner.schema_fields = schema_field_names(*text);
+}
+
+}  // namespace
+
+std::vector<std::string> project_roots(const Project& project,
+                                       const std::vector<std::string>& paths) {
+  std::vector<fs::path> chosen;
+  if (!project.settings.at.file.empty()) {
+    chosen.push_back(fs::path(project.settings.at.file).parent_path());
+  } else {
+    for (const auto& path : paths) {
+      std::error_code ec;
+      chosen.push_back(fs::is_directory(path, ec) ? fs::path(path) : fs::path(path).parent_path());
+    }
+  }
+  std::vector<std::string> roots;
+  for (const auto& root : chosen) {
+    std::error_code ec;
+    fs::path canonical = fs::weakly_canonical(fs::absolute(root.empty() ? "." : root, ec), ec);
+    if (!ec) roots.push_back(canonical.string());
+  }
+  return roots;
+}
+
+void check_schema_files(Project& project, const std::vector<std::string>& roots) {
+  for (auto& spec : project.topics) check_one(spec, roots, project.diagnostics);
+}
+
+}  // namespace topicform
