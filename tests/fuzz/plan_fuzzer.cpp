@@ -2,6 +2,7 @@
 // saved and read back: no crash, no exception, valid UTF-8 out, and the saved plan round-trips.
 #include <cstddef>
 #include <cstdint>
+#include <cstdio>
 #include <cstdlib>
 #include <string_view>
 
@@ -38,8 +39,11 @@ ClusterState fixed_cluster() {
   return state;
 }
 
-void require(bool condition) {
-  if (!condition) std::abort();  // libFuzzer reports the input that got here
+// Stops on a broken property, saying which; libFuzzer saves the input that got here.
+void require(bool condition, const char* what) {
+  if (condition) return;
+  std::fprintf(stderr, "plan_fuzzer: %s\n", what);
+  std::abort();
 }
 
 }  // namespace
@@ -57,16 +61,22 @@ extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size
   for (const std::string& out :
        {render_text(project.diagnostics, summary, true), render_json(project.diagnostics, summary),
         render_github(project.diagnostics, summary)}) {
-    require(is_valid_utf8(out));
+    require(is_valid_utf8(out), "a diagnostics rendering is not valid UTF-8");
   }
   for (bool allow_delete : {false, true}) {
     Plan plan = diff(topics, cluster, {allow_delete, "", environment.name, &project.settings});
     for (const std::string& out : {render_plan_text(plan, true), render_plan_json(plan),
                                    render_plan_markdown(plan, 4096), render_plan_github(plan)}) {
-      require(is_valid_utf8(out));
+      require(is_valid_utf8(out), "a plan rendering is not valid UTF-8");
     }
     auto saved = read_plan_file(write_plan_file(SavedPlan{plan, "digest", {"/p"}}));
-    require(saved.has_value() && saved->plan.actions == plan.actions);
+    // Locations are not saved; what an action would write is.
+    require(saved.has_value() && saved->plan.actions.size() == plan.actions.size(),
+            "a saved plan does not read back");
+    for (std::size_t i = 0; i < plan.actions.size(); ++i) {
+      require(describe_action(saved->plan.actions[i]) == describe_action(plan.actions[i]),
+              "a saved action reads back as another");
+    }
   }
   if (!has_errors(project.diagnostics)) {
     Catalogue catalogue = build_catalogue(topics, project.settings, environment);
