@@ -19,8 +19,10 @@ void add_connection_options(po::options_description& options, ConnectionOptions&
       "property,X", po::value(&into.properties)->composing(),
       "a librdkafka client property key=value (also ${env:NAME})")(
       "timeout", po::value(&into.timeout)->default_value("30s"),
-      "how long to wait for each cluster request, and with --wait-for-brokers for the brokers "
-      "(30s, 2m; a bare number is seconds)");
+      "how long the cluster may stay silent: each request waits this long, and once nothing has "
+      "answered for this long the command stops (a request in flight may take up to 10s more); "
+      "with --wait-for-brokers, how long to wait for the brokers (30s, 2m; a bare number is "
+      "seconds)");
 }
 
 Result<int> timeout_ms(const ConnectionOptions& options) {

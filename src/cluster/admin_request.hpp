@@ -3,7 +3,9 @@
 
 #include <librdkafka/rdkafka.h>
 
+#include <chrono>
 #include <memory>
+#include <optional>
 #include <string>
 #include <string_view>
 
@@ -18,6 +20,17 @@ struct KafkaAdmin::Handle {
   // handshake failed: ..."): librdkafka reports it through the error callback, not the result.
   std::string last_error;
   std::string sasl_mechanism;
+  int timeout_ms = 30'000;  // --timeout
+  // Since when requests have gone unanswered (timed out, transport failures); any answer resets
+  // it. Once it reaches timeout_ms every request fails at once, so a stopped or frozen cluster
+  // ends the command within --timeout plus the one request in flight.
+  std::optional<std::chrono::steady_clock::time_point> silent_since;
+
+  // An error naming `what` when the cluster has been silent for timeout_ms; true otherwise.
+  Result<bool> still_answering(std::string_view what) const;
+  // Records whether a request sent at `sent` got an answer (an error from the broker is an
+  // answer too); silence counts from when the unanswered request went out.
+  void note(rd_kafka_resp_err_t err, std::chrono::steady_clock::time_point sent);
   ~Handle() {
     if (client) rd_kafka_destroy(client);
   }
@@ -52,8 +65,18 @@ inline rd_kafka_AdminOptions_t* read_options(rd_kafka_t* client, rd_kafka_admin_
 }
 
 // Waits up to `wait_ms` for the one result event of a request on `queue`. No answer, or an error
-// of the request as a whole, becomes an Error that starts with `what`.
-Result<Event> await_result(rd_kafka_queue_t* queue, int wait_ms, std::string_view what);
+// of the request as a whole, becomes an Error that starts with `what`; `handle` learns whether
+// the cluster answered.
+Result<Event> await_result(KafkaAdmin::Handle& handle, rd_kafka_queue_t* queue, int wait_ms,
+                           std::string_view what);
+
+// Metadata (all topics, or none) through `handle`, within `timeout_ms`.
+struct MetadataDeleter {
+  void operator()(const struct rd_kafka_metadata* m) const { rd_kafka_metadata_destroy(m); }
+};
+using Metadata = std::unique_ptr<const struct rd_kafka_metadata, MetadataDeleter>;
+Result<Metadata> fetch_metadata(KafkaAdmin::Handle& handle, bool all_topics, int timeout_ms,
+                                std::string_view what);
 
 }  // namespace admin_request
 }  // namespace topicform

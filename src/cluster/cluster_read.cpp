@@ -60,9 +60,10 @@ void add_entries(const rd_kafka_ConfigResource_t* resource, bool dynamic_only,
 
 // One DescribeConfigs for `names`. A topic the broker no longer knows (deleted since the
 // metadata read) is left out of the answer rather than failing the read.
-Result<ConfigsByName> describe(rd_kafka_t* client, rd_kafka_ResourceType_t type,
+Result<ConfigsByName> describe(KafkaAdmin::Handle& handle, rd_kafka_ResourceType_t type,
                                const std::vector<std::string>& names, int timeout_ms,
                                bool dynamic_only) {
+  rd_kafka_t* client = handle.client;
   std::vector<rd_kafka_ConfigResource_t*> resources;
   for (const auto& name : names)
     resources.push_back(rd_kafka_ConfigResource_new(type, name.c_str()));
@@ -71,7 +72,7 @@ Result<ConfigsByName> describe(rd_kafka_t* client, rd_kafka_ResourceType_t type,
   Queue queue(client);
   rd_kafka_DescribeConfigs(client, resources.data(), resources.size(), options.o, queue.q);
   rd_kafka_ConfigResource_destroy_array(resources.data(), resources.size());
-  auto event = await_result(queue.q, timeout_ms + 5'000, "describe configs");
+  auto event = await_result(handle, queue.q, timeout_ms + 5'000, "describe configs");
   if (!event) return event.error();
   const auto* result = rd_kafka_event_DescribeConfigs_result(event->get());
   std::size_t count = 0;
@@ -122,15 +123,16 @@ std::vector<std::string> dead_topics_to_count(const ClusterState& state,
 Result<ClusterState> KafkaAdmin::read(const ReadRequest& request) {
   const std::vector<std::string>& managed = request.managed;
   rd_kafka_t* client = m_handle->client;
-  const struct rd_kafka_metadata* metadata = nullptr;
   ++m_requests.metadata;
-  rd_kafka_resp_err_t err = rd_kafka_metadata(client, 1, nullptr, &metadata, m_timeout_ms);
-  if (err) return Error{explain(fmt::format("read cluster metadata: {}", rd_kafka_err2str(err)))};
+  auto metadata =
+      admin_request::fetch_metadata(*m_handle, true, m_timeout_ms, "read cluster metadata");
+  if (!metadata) return Error{explain(metadata.error().message)};
   ClusterState state;
-  state.brokers = metadata->broker_cnt;
-  std::string broker_id = metadata->broker_cnt > 0 ? std::to_string(metadata->brokers[0].id) : "";
-  state.topics = listed_topics(metadata);
-  rd_kafka_metadata_destroy(metadata);
+  state.brokers = (*metadata)->broker_cnt;
+  std::string broker_id =
+      (*metadata)->broker_cnt > 0 ? std::to_string((*metadata)->brokers[0].id) : "";
+  state.topics = listed_topics(metadata->get());
+  // The id came with the metadata just read: this asks no broker.
   if (char* id = rd_kafka_clusterid(client, m_timeout_ms)) {
     state.cluster_id = id;
     rd_kafka_mem_free(client, id);
@@ -163,7 +165,7 @@ Result<bool> KafkaAdmin::read_topic_configs(ClusterState& state,
   }
   if (present.empty()) return true;
   ++m_requests.describe_configs;
-  auto configs = describe(m_handle->client, RD_KAFKA_RESOURCE_TOPIC, present, m_timeout_ms, true);
+  auto configs = describe(*m_handle, RD_KAFKA_RESOURCE_TOPIC, present, m_timeout_ms, true);
   if (!configs) return configs.error();
   for (const auto& name : present) {
     auto found = configs->find(name);
@@ -180,8 +182,7 @@ Result<bool> KafkaAdmin::read_topic_configs(ClusterState& state,
 Result<bool> KafkaAdmin::read_broker_configs(ClusterState& state, const std::string& broker_id) {
   if (broker_id.empty()) return true;
   ++m_requests.describe_configs;
-  auto broker =
-      describe(m_handle->client, RD_KAFKA_RESOURCE_BROKER, {broker_id}, m_timeout_ms, false);
+  auto broker = describe(*m_handle, RD_KAFKA_RESOURCE_BROKER, {broker_id}, m_timeout_ms, false);
   if (!broker) return broker.error();
   auto& values = (*broker)[broker_id];
   if (auto it = values.find("auto.create.topics.enable"); it != values.end()) {
@@ -234,8 +235,14 @@ Result<KafkaAdmin::PartitionOffsets> KafkaAdmin::list_offsets(
           ->offset = which;
     }
     ++m_requests.offsets;
+    if (auto answering = m_handle->still_answering("read the offsets of dead topics"); !answering) {
+      rd_kafka_topic_partition_list_destroy(partitions);
+      return answering.error();
+    }
+    auto sent = std::chrono::steady_clock::now();
     rd_kafka_resp_err_t err =
         rd_kafka_offsets_for_times(m_handle->client, partitions, m_timeout_ms);
+    m_handle->note(err, sent);
     bool moving = false;
     for (int i = 0; !err && i < partitions->cnt; ++i) {
       const auto& tp = partitions->elems[i];

@@ -51,7 +51,7 @@ Result<std::vector<KafkaAdmin::GroupListing>> KafkaAdmin::list_groups() {
   Queue queue(client);
   ++m_requests.groups;
   rd_kafka_ListConsumerGroups(client, options.o, queue.q);
-  auto event = await_result(queue.q, m_timeout_ms + 5'000, "list consumer groups");
+  auto event = await_result(*m_handle, queue.q, m_timeout_ms + 5'000, "list consumer groups");
   if (!event) return event.error();
   const auto* result = rd_kafka_event_ListConsumerGroups_result(event->get());
   std::size_t failures = 0;
@@ -85,7 +85,7 @@ Result<KafkaAdmin::GroupReads> KafkaAdmin::group_reads() {
   Queue queue(client);
   ++m_requests.groups;
   rd_kafka_DescribeConsumerGroups(client, names.data(), names.size(), options.o, queue.q);
-  auto event = await_result(queue.q, m_timeout_ms + 5'000, "describe consumer groups");
+  auto event = await_result(*m_handle, queue.q, m_timeout_ms + 5'000, "describe consumer groups");
   if (!event) return event.error();
   std::size_t count = 0;
   const auto** described = rd_kafka_DescribeConsumerGroups_result_groups(
@@ -122,7 +122,7 @@ Result<std::set<std::string>> KafkaAdmin::committed_topics(const std::string& gr
   rd_kafka_ListConsumerGroupOffsets(client, &request, 1, options.o, queue.q);
   rd_kafka_ListConsumerGroupOffsets_destroy(request);
   std::string what = fmt::format("list the offsets of group '{}'", group);
-  auto event = await_result(queue.q, m_timeout_ms + 5'000, what);
+  auto event = await_result(*m_handle, queue.q, m_timeout_ms + 5'000, what);
   if (!event) return event.error();
   std::size_t count = 0;
   const auto** results = rd_kafka_ListConsumerGroupOffsets_result_groups(

@@ -19,18 +19,80 @@
 namespace topicform {
 namespace admin_request {
 
-Result<Event> await_result(rd_kafka_queue_t* queue, int wait_ms, std::string_view what) {
+Result<Event> await_result(KafkaAdmin::Handle& handle, rd_kafka_queue_t* queue, int wait_ms,
+                           std::string_view what) {
+  if (auto answering = handle.still_answering(what); !answering) return answering.error();
+  auto sent = std::chrono::steady_clock::now();  // the request went out just before this call
   Event event{rd_kafka_queue_poll(queue, wait_ms)};
-  if (!event) return Error{fmt::format("{}: no answer in time", what)};
-  if (rd_kafka_event_error(event.get())) {
-    return Error{fmt::format("{}: {}", what, rd_kafka_event_error_string(event.get()))};
+  if (!event) {
+    handle.note(RD_KAFKA_RESP_ERR__TIMED_OUT, sent);
+    return Error{fmt::format("{}: no answer in time", what)};
   }
+  rd_kafka_resp_err_t err = rd_kafka_event_error(event.get());
+  handle.note(err, sent);
+  if (err) return Error{fmt::format("{}: {}", what, rd_kafka_event_error_string(event.get()))};
   return Result<Event>(std::move(event));
+}
+
+Result<Metadata> fetch_metadata(KafkaAdmin::Handle& handle, bool all_topics, int timeout_ms,
+                                std::string_view what) {
+  if (auto answering = handle.still_answering(what); !answering) return answering.error();
+  const struct rd_kafka_metadata* metadata = nullptr;
+  auto sent = std::chrono::steady_clock::now();
+  rd_kafka_resp_err_t err =
+      rd_kafka_metadata(handle.client, all_topics ? 1 : 0, nullptr, &metadata, timeout_ms);
+  handle.note(err, sent);
+  if (err) return Error{fmt::format("{}: {}", what, rd_kafka_err2str(err))};
+  return Metadata(metadata);
 }
 
 }  // namespace admin_request
 
 namespace {
+
+// Errors that mean the cluster did not answer at all, as opposed to answering with a refusal.
+bool unanswered(rd_kafka_resp_err_t err) {
+  return err == RD_KAFKA_RESP_ERR__TIMED_OUT || err == RD_KAFKA_RESP_ERR__TRANSPORT ||
+         err == RD_KAFKA_RESP_ERR__ALL_BROKERS_DOWN || err == RD_KAFKA_RESP_ERR__TIMED_OUT_QUEUE ||
+         err == RD_KAFKA_RESP_ERR_REQUEST_TIMED_OUT || err == RD_KAFKA_RESP_ERR_NETWORK_EXCEPTION;
+}
+
+}  // namespace
+
+Result<bool> KafkaAdmin::Handle::still_answering(std::string_view what) const {
+  if (!silent_since) return true;
+  auto silent = std::chrono::steady_clock::now() - *silent_since;
+  if (silent < std::chrono::milliseconds(timeout_ms)) return true;
+  return Error{fmt::format(
+      "{}: the cluster has not answered for {}s (--timeout): it stopped, froze or cannot be "
+      "reached; nothing more was sent",
+      what, std::chrono::duration_cast<std::chrono::seconds>(silent).count())};
+}
+
+void KafkaAdmin::Handle::note(rd_kafka_resp_err_t err, std::chrono::steady_clock::time_point sent) {
+  if (!unanswered(err)) {
+    silent_since.reset();
+  } else if (!silent_since || sent < *silent_since) {
+    silent_since = sent;
+  }
+}
+
+namespace {
+
+// Removes from `waiting` every topic that `metadata` shows with its partitions, each led.
+void drop_led(const struct rd_kafka_metadata* metadata,
+              std::map<std::string, std::int64_t>& waiting) {
+  for (int i = 0; i < metadata->topic_cnt; ++i) {
+    const auto& t = metadata->topics[i];
+    auto wanted = waiting.find(t.topic);
+    if (t.err || wanted == waiting.end() || t.partition_cnt < wanted->second) continue;
+    bool led = true;
+    for (int p = 0; p < t.partition_cnt; ++p) {
+      led = led && t.partitions[p].leader >= 0 && !t.partitions[p].err;
+    }
+    if (led) waiting.erase(t.topic);
+  }
+}
 
 using admin_request::await_result;
 using admin_request::Event;
@@ -70,8 +132,23 @@ std::string format_request_counts(const RequestCounter& sent, const std::string&
 std::string KafkaAdmin::explain(const std::string& failure) {
   rd_kafka_poll(m_handle->client, 0);  // serves the error callback
   std::string out = failure;
-  const std::string& cause = m_handle->last_error;
+  std::string cause = m_handle->last_error;
+  // librdkafka guesses an old broker when its first request gets no answer; against Kafka 4 that
+  // means a broker that accepts connections but does not answer.
+  if (cause.find("broker version < 0.10") != std::string::npos) {
+    cause =
+        "the broker accepted the connection but sent no answer in time: it is frozen, "
+        "overloaded, or this port is not a Kafka listener";
+  }
   if (!cause.empty()) out += fmt::format(" ({})", cause);
+  bool silent = failure.find("Local: Broker transport failure") != std::string::npos ||
+                failure.find("Local: Timed out") != std::string::npos;
+  if (cause.empty() && silent) {
+    out += fmt::format(
+        "; no broker answered within --timeout ({}s): check that the brokers run "
+        "and that the bootstrap address is reachable",
+        m_timeout_ms / 1000.0);
+  }
   // librdkafka before 2.6.1 cannot complete SCRAM with Kafka 4 brokers (librdkafka#4895);
   // Debian 12 ships 2.0.2, so say so instead of leaving "invalid credentials" unexplained.
   bool scram = m_handle->sasl_mechanism.rfind("SCRAM", 0) == 0;
@@ -115,6 +192,7 @@ Result<std::unique_ptr<KafkaAdmin>> KafkaAdmin::connect(const KafkaOptions& opti
     return Error{fmt::format("cannot create the Kafka client: {}", error)};
   }
   handle->client = client;
+  handle->timeout_ms = options.timeout_ms;
   return std::unique_ptr<KafkaAdmin>(new KafkaAdmin(std::move(handle), options.timeout_ms));
 }
 
@@ -133,23 +211,18 @@ Result<bool> KafkaAdmin::wait_until_led(const std::map<std::string, std::int64_t
   std::map<std::string, std::int64_t> waiting = partitions;
   auto deadline = std::chrono::steady_clock::now() + std::chrono::milliseconds(timeout_ms);
   while (true) {
-    const struct rd_kafka_metadata* metadata = nullptr;
+    auto left = std::chrono::duration_cast<std::chrono::milliseconds>(
+        deadline - std::chrono::steady_clock::now());
+    // Each request within --timeout, so a silent cluster is noticed within it too.
+    int request_ms = static_cast<int>(std::clamp<std::int64_t>(left.count(), 1, m_timeout_ms));
     ++m_requests.metadata;
-    rd_kafka_resp_err_t err =
-        rd_kafka_metadata(m_handle->client, 1, nullptr, &metadata, timeout_ms);
-    if (!err) {
-      for (int i = 0; i < metadata->topic_cnt; ++i) {
-        const auto& t = metadata->topics[i];
-        auto wanted = waiting.find(t.topic);
-        if (t.err || wanted == waiting.end() || t.partition_cnt < wanted->second) continue;
-        bool led = true;
-        for (int p = 0; p < t.partition_cnt; ++p)
-          led = led && t.partitions[p].leader >= 0 && !t.partitions[p].err;
-        if (led) waiting.erase(t.topic);
-      }
-      rd_kafka_metadata_destroy(metadata);
-    }
+    auto metadata = admin_request::fetch_metadata(*m_handle, true, request_ms, "wait for leaders");
+    if (metadata) drop_led(metadata->get(), waiting);
     if (waiting.empty()) return true;
+    if (auto answering = m_handle->still_answering("wait for leaders"); !answering) {
+      return Error{explain(fmt::format("{} ({} created topic(s) had no leader yet)",
+                                       answering.error().message, waiting.size()))};
+    }
     if (std::chrono::steady_clock::now() >= deadline) {
       return Error{
           fmt::format("{} created topic(s) have no leader for every partition after {} "

@@ -67,7 +67,7 @@ void retry_whole_failures(Outcome& out, const Desired& desired, ClusterPorts clu
                          out.report.error, retry, policy.request_retries));
     pause(policy, 1000 * retry);
     auto fresh = make_plan(desired, policy.allow_delete, cluster);
-    if (!fresh) continue;  // still unreachable: the report keeps the first failure
+    if (!fresh) return;  // still unreachable: the report keeps the first failure
     if (auto why = refusal(fresh->plan, policy); !why.empty()) {
       out.error = "after a retry, " + why;
       return;

@@ -217,23 +217,52 @@ expect_out "the plan is stale: the cluster changed since it was made, so a plan 
 expect_out "now:     alter-config $d.created configs=" "the difference is shown"
 topics_cmd "$S" --describe --topic "$d.created" | grep -q "PartitionCount: 2" && ok || bad "a stale plan wrote nothing"
 
-# 10. the broker stops in the middle of an apply: a clear error; after a restart, apply converges
-d=$(domain)
-for i in $(seq 1 400); do
-  manifest "$tmp/p10" "$d" 1 none 1
-  sed "s/name: $d.created/name: $d.entity$i-created/" "$tmp/p10/topic.yaml" >"$tmp/p10/t$i.yaml"
-done
-rm "$tmp/p10/topic.yaml"
-"$bin" apply --auto-approve --bootstrap-server "$S" --timeout 5 --wait 10 "$tmp/p10" >"$tmp/out" 2>"$tmp/err" &
-applying=$!
-sleep 0.4
-kill -9 "$(cat "$single/node1/pid")"  # abruptly, as a crash or a lost node would
-ci/kafka/broker stop "$single" >/dev/null 2>&1
-wait "$applying"; code=$?
-if [ "$code" = 1 ] && grep -qE "^topicform: error: " "$tmp/err"; then ok; else bad "apply against a stopped broker ends with a clear error (exit $code)"; tail -3 "$tmp/err" >&2; fi
-ci/kafka/broker resume "$single" >/dev/null 2>&1 || bad "the broker restarts"
-expect_exit 0 "apply after the restart converges" "$bin" apply --auto-approve --bootstrap-server "$S" "$tmp/p10"
-expect_exit 0 "nothing left after the restart" "$bin" plan --detailed-exitcode --bootstrap-server "$S" "$tmp/p10"
+# 10. the broker is killed (kill -9) or frozen (SIGSTOP) at three points of an apply of 300
+# topics: the apply ends within --timeout plus the request in flight (10 s), with a clear error
+# unless it had already finished; once the broker is back, a re-run converges
+project_of() {  # DIR COUNT: a fresh domain's COUNT topics
+  local dir="$1" d
+  d=$(domain)
+  rm -rf "$dir"
+  for i in $(seq 1 "$2"); do
+    manifest "$dir" "$d" 1 none 1
+    sed "s/name: $d.created/name: $d.entity$i-created/" "$dir/topic.yaml" >"$dir/t$i.yaml"
+  done
+  rm "$dir/topic.yaml"
+}
+fault_during_apply() {  # SIGNAL MARKER: send SIGNAL to the broker once the apply prints MARKER
+  local signal="$1" marker="$2" pid started code elapsed
+  project_of "$tmp/p10" 300
+  "$bin" apply --auto-approve --bootstrap-server "$S" --timeout 5 --wait 10 "$tmp/p10" >"$tmp/out" 2>"$tmp/err" &
+  applying=$!
+  for _ in $(seq 1 600); do grep -qF -- "$marker" "$tmp/out" "$tmp/err" && break; sleep 0.05; done
+  pid=$(cat "$single/node1/pid")
+  kill "-$signal" "$pid"
+  started=$(date +%s%N)
+  wait "$applying"; code=$?
+  elapsed=$((($(date +%s%N) - started) / 1000000))
+  if [ "$signal" = STOP ]; then kill -CONT "$pid"; else ci/kafka/broker stop "$single" >/dev/null 2>&1; fi
+  [ "$elapsed" -le 15000 ] && ok || bad "SIG$signal at '$marker': apply ended ${elapsed} ms later (--timeout 5s + 10s)"
+  if { [ "$code" = 1 ] && tail -1 "$tmp/err" | grep -qE "^topicform: error: "; } ||
+     { [ "$code" = 0 ] && grep -q "^Apply complete" "$tmp/err"; }; then ok
+  else bad "SIG$signal at '$marker': a clear end (exit $code)"; tail -3 "$tmp/err" >&2; fi
+  [ "$signal" = STOP ] || ci/kafka/broker resume "$single" >/dev/null 2>&1 || bad "the broker restarts"
+  expect_exit 0 "SIG$signal at '$marker': a re-run converges" "$bin" apply --auto-approve --bootstrap-server "$S" "$tmp/p10"
+  expect_exit 0 "SIG$signal at '$marker': nothing left" "$bin" plan --detailed-exitcode --bootstrap-server "$S" "$tmp/p10"
+}
+fault_during_apply KILL "Plan: 600 to create"
+fault_during_apply KILL "create 600 topic(s)..."
+fault_during_apply KILL "  done    create"
+fault_during_apply STOP "create 600 topic(s)..."
+# A frozen broker answers nothing: plan gives up within its --timeout and says what to check.
+pid=$(cat "$single/node1/pid")
+kill -STOP "$pid"
+started=$(date +%s%N)
+expect_exit 1 "plan against a frozen broker" "$bin" plan --timeout 3 --bootstrap-server "$S" "$tmp/p10"
+elapsed=$((($(date +%s%N) - started) / 1000000))
+kill -CONT "$pid"
+[ "$elapsed" -le 13000 ] && ok || bad "plan against a frozen broker ended after ${elapsed} ms (--timeout 3s + 10s)"
+expect_out "^topicform: error: read cluster metadata: .*no broker answered within --timeout" "frozen broker message"
 
 # 11. a broker that is not there: a clear error, no hang past the timeout
 expect_exit 1 "unreachable cluster" "$bin" plan --timeout 3 --bootstrap-server 127.0.0.1:1 "$tmp/p8"
@@ -347,7 +376,20 @@ manifest "$tmp/p17" "$d" 1 order_id 1 "  cleanupPolicy: compact"
 expect_exit 2 "a cleanup.policy change is shown" "$bin" plan --detailed-exitcode --bootstrap-server "$S" "$tmp/p17"
 expect_out "cleanup.policy: compact,delete -> compact \(destructive\)" "marked destructive"
 
-# 18. a withheld delete is a difference; deletes converge, again and again
+# 18. two applies at once with creates, partition growth and config changes: both exit 0
+for round in 1 2 3; do
+  project_of "$tmp/p20" 20
+  expect_exit 0 "round $round: the topics to change" "$bin" apply --auto-approve --bootstrap-server "$S" "$tmp/p20"
+  sed -i 's/partitions: 1/partitions: 3/; s/retention: 7d/retention: 9d/' "$tmp/p20"/t*.yaml
+  for i in 21 22; do sed "s/entity1-created/entity$i-created/" "$tmp/p20/t1.yaml" >"$tmp/p20/t$i.yaml"; done
+  "$bin" apply --auto-approve --bootstrap-server "$S" "$tmp/p20" >"$tmp/c1" 2>&1 & a=$!
+  "$bin" apply --auto-approve --bootstrap-server "$S" "$tmp/p20" >"$tmp/c2" 2>&1 & b=$!
+  wait "$a"; ra=$?; wait "$b"; rb=$?
+  [ "$ra" = 0 ] && [ "$rb" = 0 ] && ok || { bad "round $round: concurrent growth and config changes both succeed ($ra, $rb)"; tail -3 "$tmp/c1" "$tmp/c2" >&2; }
+  expect_exit 0 "round $round: converged" "$bin" plan --detailed-exitcode --bootstrap-server "$S" "$tmp/p20"
+done
+
+# 20. a withheld delete is a difference; deletes converge, again and again
 d=$(domain); manifest "$tmp/p18" "$d" 1 none 1 "  retention: 14d"
 sed -i '/retention: 7d/d' "$tmp/p18/topic.yaml"
 expect_exit 0 "create a topic kept longer than group offsets" "$bin" apply --auto-approve --bootstrap-server "$S" "$tmp/p18"

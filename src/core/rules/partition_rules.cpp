@@ -42,8 +42,8 @@ void check_partitions(const EffectiveTopic& topic, const RuleContext& context, R
     sink.report("partitions/sizing", partitions.at,
                 fmt::format("{} partitions for a peak of {} msg/s at {} msg/s per consumer: {:.6g} "
                             "consumers are needed, take {:.6g} partitions with headroom x{}",
-                            partitions.value, peak, per_consumer, needed_exact,
-                            with_headroom_exact, context.settings.partition_headroom));
+                            partitions.value, peak, per_consumer, needed_exact, with_headroom_exact,
+                            context.settings.partition_headroom));
   }
 }
 
