@@ -5,7 +5,6 @@
 #include <algorithm>
 #include <chrono>
 #include <set>
-#include <thread>
 
 #include <fmt/format.h>
 
@@ -25,10 +24,6 @@ using admin_request::Queue;
 // leader moving): the count is unknown, which blocks a delete of it (core/rules).
 constexpr std::int64_t kGoneTopic = -2;
 constexpr std::int64_t kUncounted = kUncountedMessages;
-
-// How long offsets are asked again while leaders move: a plan must not wait the whole --timeout
-// on one freshly created partition.
-constexpr int kLeaderSettleMs = 3'000;
 
 // ListOffsets' special timestamps: the first and the next offset of a partition.
 constexpr std::int64_t kEarliest = -2;
@@ -220,50 +215,41 @@ Result<std::map<std::string, std::int64_t>> KafkaAdmin::message_counts(
 
 Result<KafkaAdmin::PartitionOffsets> KafkaAdmin::list_offsets(
     const std::vector<std::string>& topics, const ClusterState& state, std::int64_t which) {
-  auto deadline = std::chrono::steady_clock::now() +
-                  std::chrono::milliseconds(std::min(m_timeout_ms, kLeaderSettleMs));
-  PartitionOffsets out;
+  auto* partitions = rd_kafka_topic_partition_list_new(static_cast<int>(topics.size()));
   for (const auto& topic : topics) {
-    for (std::int32_t p = 0; p < state.topics.at(topic).partitions; ++p)
-      out[{topic, p}] = kUncounted;
+    for (std::int32_t p = 0; p < state.topics.at(topic).partitions; ++p) {
+      rd_kafka_topic_partition_list_add(partitions, topic.c_str(), p)->offset = which;
+    }
   }
-  for (int attempt = 1;; ++attempt) {
-    auto* partitions = rd_kafka_topic_partition_list_new(static_cast<int>(out.size()));
-    for (const auto& [partition, offset] : out) {
-      if (offset != kUncounted) continue;
-      rd_kafka_topic_partition_list_add(partitions, partition.first.c_str(), partition.second)
-          ->offset = which;
-    }
-    ++m_requests.offsets;
-    if (auto answering = m_handle->still_answering("read the offsets of dead topics"); !answering) {
-      rd_kafka_topic_partition_list_destroy(partitions);
-      return answering.error();
-    }
-    auto sent = std::chrono::steady_clock::now();
-    rd_kafka_resp_err_t err =
-        rd_kafka_offsets_for_times(m_handle->client, partitions, m_timeout_ms);
-    m_handle->note(err, sent);
-    bool moving = false;
-    for (int i = 0; !err && i < partitions->cnt; ++i) {
-      const auto& tp = partitions->elems[i];
-      auto& offset = out[{tp.topic, tp.partition}];
-      if (!tp.err) {
-        offset = tp.offset;
-      } else if (tp.err == RD_KAFKA_RESP_ERR_UNKNOWN_TOPIC_OR_PART) {
-        offset = kGoneTopic;
-      } else if (leader_moving(tp.err)) {
-        moving = true;
-      } else {
-        err = tp.err;
-      }
-    }
+  ++m_requests.offsets;
+  if (auto answering = m_handle->still_answering("read the offsets of dead topics"); !answering) {
     rd_kafka_topic_partition_list_destroy(partitions);
-    if (err && !leader_moving(err)) {
-      return Error{fmt::format("read the offsets of dead topics: {}", rd_kafka_err2str(err))};
-    }
-    if ((!err && !moving) || std::chrono::steady_clock::now() >= deadline) return out;
-    std::this_thread::sleep_for(std::chrono::milliseconds(100 * std::min(attempt, 5)));
+    return answering.error();
   }
+  auto sent = std::chrono::steady_clock::now();
+  rd_kafka_resp_err_t err = rd_kafka_offsets_for_times(m_handle->client, partitions, m_timeout_ms);
+  m_handle->note(err, sent);
+  PartitionOffsets out;
+  for (int i = 0; !err && i < partitions->cnt; ++i) {
+    const auto& tp = partitions->elems[i];
+    auto& offset = out[{tp.topic, tp.partition}];
+    // A partition whose leader is still loading it (a topic created moments ago) is not
+    // waited for: its count is unknown, which only holds back a delete of it.
+    if (!tp.err) {
+      offset = tp.offset;
+    } else if (tp.err == RD_KAFKA_RESP_ERR_UNKNOWN_TOPIC_OR_PART) {
+      offset = kGoneTopic;
+    } else if (leader_moving(tp.err)) {
+      offset = kUncounted;
+    } else {
+      err = tp.err;
+    }
+  }
+  rd_kafka_topic_partition_list_destroy(partitions);
+  if (err)
+    return Error{
+        explain(fmt::format("read the offsets of dead topics: {}", rd_kafka_err2str(err)))};
+  return out;
 }
 
 }  // namespace topicform

@@ -94,9 +94,8 @@ class KafkaAdmin : public ClusterReader, public ClusterWriter, public GroupInspe
                                                              const ClusterState& state);
   using PartitionOffsets = std::map<std::pair<std::string, std::int32_t>, std::int64_t>;
   // The earliest (-2) or latest (-1) offset of every partition of `topics`, in one round of
-  // ListOffsets (one request per leader), asked again for a few seconds while leaders move;
-  // kGoneTopic when the broker no longer knows the topic, kUncounted when its leader did not
-  // answer in time.
+  // ListOffsets (one request per leader); kGoneTopic when the broker no longer knows the topic,
+  // kUncounted when its leader cannot answer yet (still loading it, or moving).
   Result<PartitionOffsets> list_offsets(const std::vector<std::string>& topics,
                                         const ClusterState& state, std::int64_t which);
   // Every consumer group: one ListConsumerGroups.
