@@ -22,7 +22,7 @@ using admin_request::Queue;
 // An offset (and so a count) for a topic the broker no longer knows: deleted since the metadata
 // read; and for a partition whose leader did not answer offsets in time (just created, or its
 // leader moving): the count is unknown, which blocks a delete of it (core/rules).
-constexpr std::int64_t kGoneTopic = -2;
+constexpr std::int64_t kGoneTopic = -1000;  // never an offset, nor a special timestamp
 constexpr std::int64_t kUncounted = kUncountedMessages;
 
 // ListOffsets' special timestamps: the first and the next offset of a partition.
@@ -229,26 +229,30 @@ Result<KafkaAdmin::PartitionOffsets> KafkaAdmin::list_offsets(
   auto sent = std::chrono::steady_clock::now();
   rd_kafka_resp_err_t err = rd_kafka_offsets_for_times(m_handle->client, partitions, m_timeout_ms);
   m_handle->note(err, sent);
+  // librdkafka returns a partition's error as the call's too: a leader still loading a topic
+  // created moments ago answers NOT_LEADER. Such partitions are not waited for: their count is
+  // unknown, which only holds back a delete of them.
+  bool settling = err && leader_moving(err);
   PartitionOffsets out;
-  for (int i = 0; !err && i < partitions->cnt; ++i) {
+  for (int i = 0; (!err || settling) && i < partitions->cnt; ++i) {
     const auto& tp = partitions->elems[i];
     auto& offset = out[{tp.topic, tp.partition}];
-    // A partition whose leader is still loading it (a topic created moments ago) is not
-    // waited for: its count is unknown, which only holds back a delete of it.
-    if (!tp.err) {
-      offset = tp.offset;
-    } else if (tp.err == RD_KAFKA_RESP_ERR_UNKNOWN_TOPIC_OR_PART) {
+    if (tp.err == RD_KAFKA_RESP_ERR_UNKNOWN_TOPIC_OR_PART) {
       offset = kGoneTopic;
-    } else if (leader_moving(tp.err)) {
-      offset = kUncounted;
+    } else if (!tp.err && tp.offset >= 0) {
+      offset = tp.offset;
+    } else if (!tp.err || leader_moving(tp.err)) {
+      offset = kUncounted;  // not answered, or its leader cannot answer yet
     } else {
       err = tp.err;
+      settling = false;
     }
   }
   rd_kafka_topic_partition_list_destroy(partitions);
-  if (err)
+  if (err && !settling) {
     return Error{
         explain(fmt::format("read the offsets of dead topics: {}", rd_kafka_err2str(err)))};
+  }
   return out;
 }
 
