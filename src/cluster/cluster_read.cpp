@@ -192,14 +192,28 @@ Result<bool> KafkaAdmin::read_broker_configs(ClusterState& state, const std::str
 Result<std::map<std::string, std::int64_t>> KafkaAdmin::message_counts(
     const std::vector<std::string>& topics, const ClusterState& state) {
   std::map<std::string, std::int64_t> counts;
-  if (topics.empty()) return counts;
-  auto earliest = list_offsets(topics, state, kEarliest);
-  if (!earliest) return earliest.error();
-  auto latest = list_offsets(topics, state, kLatest);
+  std::vector<Partition> all;
+  for (const auto& topic : topics) {
+    for (std::int32_t p = 0; p < state.topics.at(topic).partitions; ++p) all.emplace_back(topic, p);
+  }
+  if (all.empty()) return counts;
+  auto latest = list_offsets(all, kLatest);
   if (!latest) return latest.error();
+  // A partition whose next offset is 0 never held a message: only the others need their
+  // earliest offset, so a cluster of empty dead topics costs one round.
+  std::vector<Partition> written;
   for (const auto& [partition, end] : *latest) {
-    auto start = earliest->find(partition);
-    std::int64_t first = start == earliest->end() ? kUncounted : start->second;
+    if (end > 0) written.push_back(partition);
+  }
+  PartitionOffsets earliest;
+  if (!written.empty()) {
+    auto read = list_offsets(written, kEarliest);
+    if (!read) return read.error();
+    earliest = std::move(*read);
+  }
+  for (const auto& [partition, end] : *latest) {
+    auto start = earliest.find(partition);
+    std::int64_t first = end == 0 ? 0 : start == earliest.end() ? kUncounted : start->second;
     std::int64_t& count = counts[partition.first];
     if (count < 0) continue;  // already gone or uncounted
     if (end == kGoneTopic || first == kGoneTopic) {
@@ -213,13 +227,11 @@ Result<std::map<std::string, std::int64_t>> KafkaAdmin::message_counts(
   return counts;
 }
 
-Result<KafkaAdmin::PartitionOffsets> KafkaAdmin::list_offsets(
-    const std::vector<std::string>& topics, const ClusterState& state, std::int64_t which) {
-  auto* partitions = rd_kafka_topic_partition_list_new(static_cast<int>(topics.size()));
-  for (const auto& topic : topics) {
-    for (std::int32_t p = 0; p < state.topics.at(topic).partitions; ++p) {
-      rd_kafka_topic_partition_list_add(partitions, topic.c_str(), p)->offset = which;
-    }
+Result<KafkaAdmin::PartitionOffsets> KafkaAdmin::list_offsets(const std::vector<Partition>& wanted,
+                                                              std::int64_t which) {
+  auto* partitions = rd_kafka_topic_partition_list_new(static_cast<int>(wanted.size()));
+  for (const auto& [topic, p] : wanted) {
+    rd_kafka_topic_partition_list_add(partitions, topic.c_str(), p)->offset = which;
   }
   ++m_requests.offsets;
   if (auto answering = m_handle->still_answering("read the offsets of dead topics"); !answering) {

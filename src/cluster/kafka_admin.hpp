@@ -92,12 +92,13 @@ class KafkaAdmin : public ClusterReader, public ClusterWriter, public GroupInspe
   // leaders did not answer offsets in time.
   Result<std::map<std::string, std::int64_t>> message_counts(const std::vector<std::string>& topics,
                                                              const ClusterState& state);
-  using PartitionOffsets = std::map<std::pair<std::string, std::int32_t>, std::int64_t>;
-  // The earliest (-2) or latest (-1) offset of every partition of `topics`, in one round of
+  using Partition = std::pair<std::string, std::int32_t>;
+  using PartitionOffsets = std::map<Partition, std::int64_t>;
+  // The earliest (-2) or latest (-1) offset of each of `partitions`, in one round of
   // ListOffsets (one request per leader); kGoneTopic when the broker no longer knows the topic,
   // kUncounted when its leader cannot answer yet (still loading it, or moving).
-  Result<PartitionOffsets> list_offsets(const std::vector<std::string>& topics,
-                                        const ClusterState& state, std::int64_t which);
+  Result<PartitionOffsets> list_offsets(const std::vector<Partition>& partitions,
+                                        std::int64_t which);
   // Every consumer group: one ListConsumerGroups.
   Result<std::vector<GroupListing>> list_groups();
   explicit KafkaAdmin(std::unique_ptr<Handle> handle, int timeout_ms);
