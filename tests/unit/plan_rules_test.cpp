@@ -120,7 +120,7 @@ TEST(PlanRules, DeadMessagesOffsetsRetentionAndOrphansAreWarnedOf) {
   EXPECT_FALSE(plan.has_changes());  // the dead topic of an infinite source keeps for ever too
   ASSERT_EQ(plan.warnings.size(), 2u);
   EXPECT_EQ(plan.warnings[0].message,
-            "'orders.created' keeps messages for infinite but the broker forgets an idle group's "
+            "'orders.created' keeps messages for ever but the broker forgets an idle group's "
             "offsets after 7d (offsets.retention.minutes): a consumer stopped longer than that "
             "starts again from its auto.offset.reset, not where it stopped");
   EXPECT_EQ(plan.warnings[1].message,

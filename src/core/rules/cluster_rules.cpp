@@ -150,12 +150,15 @@ void check_cluster(const std::vector<EffectiveTopic>& desired, const ClusterStat
     if (topic.is_dead || topic.spec->owner.consumers.empty() || !limit) continue;
     std::int64_t kept = *limit;
     if (kept >= 0 && kept <= offsets) continue;
+    auto config = topic.config.find("retention.ms");
+    Location at = config != topic.config.end() ? config->second.value_at : topic.name_at;
     findings.report(
-        "cluster/offsets-retention", topic.name, topic.retention_ms.at,
-        fmt::format("'{}' keeps messages for {} but the broker forgets an idle group's offsets "
+        "cluster/offsets-retention", topic.name, at,
+        fmt::format("'{}' keeps messages {} but the broker forgets an idle group's offsets "
                     "after {} (offsets.retention.minutes): a consumer stopped longer than that "
                     "starts again from its auto.offset.reset, not where it stopped",
-                    topic.name, format_duration_ms(kept), format_duration_ms(offsets)));
+                    topic.name, kept < 0 ? "for ever" : "for " + format_duration_ms(kept),
+                    format_duration_ms(offsets)));
   }
 }
 
