@@ -14,6 +14,7 @@
 #include "cli/arguments.hpp"
 #include "cli/checked_project.hpp"
 #include "cli/commands.hpp"
+#include "cli/plan_io.hpp"
 #include "cli/terminal.hpp"
 #include "docs/asyncapi.hpp"
 #include "docs/html_catalogue.hpp"
@@ -56,11 +57,6 @@ struct DocsOptions {
 };
 
 constexpr const char* kListName = ".topicform-docs";
-
-int fail(const std::string& message) {
-  std::cerr << fmt::format("topicform: error: {}\n", message);
-  return kExitFailure;
-}
 
 // Writes `files` under `dir`, then removes what the previous run wrote and this one did not.
 std::string write_files(const fs::path& dir, const DocFiles& files) {

@@ -5,6 +5,8 @@
 
 #include <fmt/format.h>
 
+#include "core/diff.hpp"
+
 namespace topicform {
 namespace {
 
@@ -33,10 +35,7 @@ std::vector<std::string> difference(const std::vector<std::string>& planned,
 }  // namespace
 
 std::optional<std::string> saved_plan_refusal(const SavedPlan& saved, bool allow_delete) {
-  std::vector<std::string> deletes;
-  for (const auto& action : saved.plan.actions) {
-    if (const auto* d = std::get_if<DeleteTopic>(&action)) deletes.push_back(d->name);
-  }
+  std::vector<std::string> deletes = deleted_topics(saved.plan);
   if (deletes.empty() || allow_delete) return std::nullopt;
   return fmt::format(
       "the plan deletes {} topic(s) (first: '{}'): run apply with --allow-delete "

@@ -7,12 +7,6 @@
 #include "core/units.hpp"
 
 namespace topicform {
-namespace {
-
-// Kafka's limit on a topic name (naming/legal).
-constexpr std::size_t kMaxTopicNameLength = 249;
-
-}  // namespace
 
 void check_dead_letter(const EffectiveTopic& source, const EffectiveTopic* dead, RuleSink& sink) {
   const TopicSpec& spec = *source.spec;

@@ -10,8 +10,6 @@
 namespace topicform {
 namespace {
 
-constexpr std::size_t kMaxNameLength = 249;
-
 bool is_legal_char(char c) {
   return (c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z') || (c >= '0' && c <= '9') || c == '.' ||
          c == '_' || c == '-';
@@ -133,9 +131,9 @@ bool check_legal(const EffectiveTopic& topic, RuleSink& sink) {
   std::string problem;
   if (name.empty()) {
     problem = "is empty";
-  } else if (name.size() > kMaxNameLength) {
-    problem =
-        fmt::format("is {} characters long; Kafka allows at most {}", name.size(), kMaxNameLength);
+  } else if (name.size() > kMaxTopicNameLength) {
+    problem = fmt::format("is {} characters long; Kafka allows at most {}", name.size(),
+                          kMaxTopicNameLength);
   } else if (name == "." || name == "..") {
     problem = "is not allowed by Kafka";
   } else if (auto bad = std::find_if_not(name.begin(), name.end(), is_legal_char);

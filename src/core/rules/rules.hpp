@@ -28,6 +28,9 @@ void check_dead_letter(const EffectiveTopic& source, const EffectiveTopic* dead,
 void check_across_topics(const std::vector<EffectiveTopic>& topics, const RuleContext& context,
                          RuleSink& sink);
 
+// Kafka's limit on a topic name's length (naming/legal), derived `.dead` names included.
+inline constexpr std::size_t kMaxTopicNameLength = 249;
+
 // The name Kafka's metrics use for a topic: '.' becomes '_' (naming/metric-collision).
 std::string metric_name(std::string name);
 
