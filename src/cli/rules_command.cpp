@@ -1,10 +1,12 @@
-// `topicform rules` lists every rule id with its default severity and summary; `version` too.
+// `topicform rules` lists every rule id with its default severity and summary; `version` says
+// which topicform and librdkafka run, and which librdkafka admin paths this build takes.
 #include <iostream>
 
 #include <fmt/format.h>
 #include <nlohmann/json.hpp>
 
 #include "cli/commands.hpp"
+#include "cluster/rdkafka_report.hpp"
 #include "core/rule_catalog.hpp"
 
 namespace topicform {
@@ -52,6 +54,13 @@ int run_rules(const std::vector<std::string>& args) {
 
 int run_version(const std::vector<std::string>&) {
   std::cout << "topicform " TOPICFORM_VERSION " (manifest format topicform/v1)\n";
+  LibrdkafkaReport librdkafka = librdkafka_report();
+  std::cout << fmt::format("librdkafka {} (built with {})\n", librdkafka.running,
+                           librdkafka.built_with);
+  for (const auto& path : librdkafka.paths) {
+    std::cout << fmt::format("  {:<26} {}\n", path.name,
+                             path.on ? "on" : fmt::format("off (needs librdkafka {})", path.needs));
+  }
   return kExitOk;
 }
 

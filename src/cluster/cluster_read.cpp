@@ -10,6 +10,7 @@
 
 #include "cluster/admin_request.hpp"
 #include "cluster/kafka_admin.hpp"
+#include "cluster/rdkafka_paths.hpp"
 #include "core/units.hpp"
 
 namespace topicform {
@@ -36,6 +37,46 @@ bool leader_moving(rd_kafka_resp_err_t err) {
          err == RD_KAFKA_RESP_ERR_FENCED_LEADER_EPOCH || err == RD_KAFKA_RESP_ERR__TRANSPORT ||
          err == RD_KAFKA_RESP_ERR__TIMED_OUT;
 }
+
+#if TOPICFORM_LIST_OFFSETS
+// The ListOffsets admin request (one request per leader): each partition's offset or error is
+// written into `partitions`; the result is the error of the request as a whole.
+rd_kafka_resp_err_t query_offsets(KafkaAdmin::Handle& handle,
+                                  rd_kafka_topic_partition_list_t* partitions, int timeout_ms) {
+  rd_kafka_t* client = handle.client;
+  Options options{admin_request::read_options(client, RD_KAFKA_ADMIN_OP_LISTOFFSETS, timeout_ms)};
+  Queue queue(client);
+  auto sent = std::chrono::steady_clock::now();
+  rd_kafka_ListOffsets(client, partitions, options.o, queue.q);
+  admin_request::Event event{rd_kafka_queue_poll(queue.q, timeout_ms + 5'000)};
+  rd_kafka_resp_err_t err =
+      event ? rd_kafka_event_error(event.get()) : RD_KAFKA_RESP_ERR__TIMED_OUT;
+  handle.note(err, sent);
+  if (err) return err;
+  std::size_t count = 0;
+  const auto** infos =
+      rd_kafka_ListOffsets_result_infos(rd_kafka_event_ListOffsets_result(event.get()), &count);
+  for (std::size_t i = 0; i < count; ++i) {
+    const auto* answered = rd_kafka_ListOffsetsResultInfo_topic_partition(infos[i]);
+    auto* into =
+        rd_kafka_topic_partition_list_find(partitions, answered->topic, answered->partition);
+    if (!into) continue;
+    into->offset = answered->offset;
+    into->err = answered->err;
+  }
+  return RD_KAFKA_RESP_ERR_NO_ERROR;
+}
+#else
+// offsets_for_times on the client handle: it writes each partition's offset into `partitions`
+// and returns a partition's error as the call's too.
+rd_kafka_resp_err_t query_offsets(KafkaAdmin::Handle& handle,
+                                  rd_kafka_topic_partition_list_t* partitions, int timeout_ms) {
+  auto sent = std::chrono::steady_clock::now();
+  rd_kafka_resp_err_t err = rd_kafka_offsets_for_times(handle.client, partitions, timeout_ms);
+  handle.note(err, sent);
+  return err;
+}
+#endif
 
 using ConfigsByName = std::map<std::string, std::map<std::string, std::string>>;
 
@@ -238,11 +279,9 @@ Result<KafkaAdmin::PartitionOffsets> KafkaAdmin::list_offsets(const std::vector<
     rd_kafka_topic_partition_list_destroy(partitions);
     return answering.error();
   }
-  auto sent = std::chrono::steady_clock::now();
-  rd_kafka_resp_err_t err = rd_kafka_offsets_for_times(m_handle->client, partitions, m_timeout_ms);
-  m_handle->note(err, sent);
-  // librdkafka returns a partition's error as the call's too: a leader still loading a topic
-  // created moments ago answers NOT_LEADER. Such partitions are not waited for: their count is
+  rd_kafka_resp_err_t err = query_offsets(*m_handle, partitions, m_timeout_ms);
+  // A leader still loading a topic created moments ago answers NOT_LEADER (offsets_for_times
+  // returns it as the call's error too). Such partitions are not waited for: their count is
   // unknown, which only holds back a delete of them.
   bool settling = err && leader_moving(err);
   PartitionOffsets out;

@@ -9,6 +9,7 @@
 
 #include "cluster/admin_request.hpp"
 #include "cluster/kafka_admin.hpp"
+#include "cluster/rdkafka_paths.hpp"
 
 namespace topicform {
 namespace {
@@ -65,9 +66,15 @@ Result<std::vector<KafkaAdmin::GroupListing>> KafkaAdmin::list_groups() {
   std::vector<GroupListing> groups;
   for (std::size_t i = 0; i < count; ++i) {
     auto state = rd_kafka_ConsumerGroupListing_state(listed[i]);
-    groups.push_back({rd_kafka_ConsumerGroupListing_group_id(listed[i]),
-                      state == RD_KAFKA_CONSUMER_GROUP_STATE_EMPTY ||
-                          state == RD_KAFKA_CONSUMER_GROUP_STATE_DEAD});
+    GroupListing group{
+        rd_kafka_ConsumerGroupListing_group_id(listed[i]),
+        state == RD_KAFKA_CONSUMER_GROUP_STATE_EMPTY || state == RD_KAFKA_CONSUMER_GROUP_STATE_DEAD,
+        false};
+#if TOPICFORM_GROUP_TYPES
+    group.consumer_protocol =
+        rd_kafka_ConsumerGroupListing_type(listed[i]) == RD_KAFKA_CONSUMER_GROUP_TYPE_CONSUMER;
+#endif
+    groups.push_back(std::move(group));
   }
   return groups;
 }
@@ -76,9 +83,34 @@ Result<KafkaAdmin::GroupReads> KafkaAdmin::group_reads() {
   GroupReads out;
   auto groups = list_groups();
   if (!groups) return groups.error();
-  if (groups->empty()) return out;
+  std::vector<std::string> live;
+  for (const auto& g : *groups) {
+    if (g.empty)
+      continue;  // idle groups read nothing; deletes ask about them (idle_groups_holding)
+    // librdkafka before 2.10 describes groups through the classic protocol only: a live
+    // `consumer` group would come back memberless, so its committed offsets stand in at once.
+    if (g.consumer_protocol) {
+      if (auto held = hold_as_undescribed(g.name, out); !held) return held.error();
+    } else {
+      live.push_back(g.name);
+    }
+  }
+  if (auto described = describe_groups(live, out); !described) return described.error();
+  sort_groups(out.readers);
+  return out;
+}
+
+Result<bool> KafkaAdmin::hold_as_undescribed(const std::string& group, GroupReads& out) {
+  auto held = committed_topics(group);
+  if (!held) return held.error();
+  out.undescribed[group].assign(held->begin(), held->end());
+  return true;
+}
+
+Result<bool> KafkaAdmin::describe_groups(const std::vector<std::string>& groups, GroupReads& out) {
+  if (groups.empty()) return true;
   std::vector<const char*> names;
-  for (const auto& g : *groups) names.push_back(g.name.c_str());
+  for (const auto& g : groups) names.push_back(g.c_str());
   rd_kafka_t* client = m_handle->client;
   Options options{
       admin_request::read_options(client, RD_KAFKA_ADMIN_OP_DESCRIBECONSUMERGROUPS, m_timeout_ms)};
@@ -90,24 +122,16 @@ Result<KafkaAdmin::GroupReads> KafkaAdmin::group_reads() {
   std::size_t count = 0;
   const auto** described = rd_kafka_DescribeConsumerGroups_result_groups(
       rd_kafka_event_DescribeConsumerGroups_result(event->get()), &count);
-  std::set<std::string> idle;
-  for (const auto& g : *groups) {
-    if (g.empty) idle.insert(g.name);
-  }
   for (std::size_t i = 0; i < count; ++i) {
     std::string group = rd_kafka_ConsumerGroupDescription_group_id(described[i]);
-    if (idle.count(group)) continue;
     auto read = assigned_topics(described[i]);
     if (!read) {
-      auto held = committed_topics(group);
-      if (!held) return held.error();
-      out.undescribed[group].assign(held->begin(), held->end());
+      if (auto held = hold_as_undescribed(group, out); !held) return held.error();
       continue;
     }
     for (const auto& topic : *read) out.readers[topic].push_back(group);
   }
-  sort_groups(out.readers);
-  return out;
+  return true;
 }
 
 Result<std::set<std::string>> KafkaAdmin::committed_topics(const std::string& group) {

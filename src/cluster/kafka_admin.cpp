@@ -15,6 +15,7 @@
 #include <fmt/format.h>
 
 #include "cluster/admin_request.hpp"
+#include "cluster/rdkafka_paths.hpp"
 
 namespace topicform {
 namespace admin_request {
@@ -124,9 +125,14 @@ void on_error(rd_kafka_t*, int err, const char* reason, void* opaque) {
 }  // namespace
 
 std::string format_request_counts(const RequestCounter& sent, const std::string& writes) {
+  std::string incremental =
+      sent.incremental_alter_configs == 0
+          ? ""
+          : fmt::format(" ({} incremental-alter-configs)", sent.incremental_alter_configs);
   return fmt::format(
-      "requests: {} metadata, {} describe-configs, {} consumer-groups, {} offsets, {} {}",
-      sent.metadata, sent.describe_configs, sent.groups, sent.offsets, sent.writes, writes);
+      "requests: {} metadata, {} describe-configs, {} consumer-groups, {} offsets, {} {}{}",
+      sent.metadata, sent.describe_configs, sent.groups, sent.offsets, sent.writes, writes,
+      incremental);
 }
 
 std::string KafkaAdmin::explain(const std::string& failure) {
@@ -156,7 +162,8 @@ std::string KafkaAdmin::explain(const std::string& failure) {
       cause.find("SASL authentication error") != std::string::npos) {
     out += fmt::format(
         "; note: librdkafka {} cannot authenticate with SCRAM against Kafka 4 brokers (fixed in "
-        "2.6.1): use SASL PLAIN over TLS, or a newer librdkafka",
+        "2.6.1): use the topicform image (Debian 13, librdkafka 2.8), a newer librdkafka, or SASL "
+        "PLAIN over TLS",
         rd_kafka_version_str());
   }
   return out;
@@ -196,6 +203,28 @@ Result<std::unique_ptr<KafkaAdmin>> KafkaAdmin::connect(const KafkaOptions& opti
   return std::unique_ptr<KafkaAdmin>(new KafkaAdmin(std::move(handle), options.timeout_ms));
 }
 
+#if TOPICFORM_DESCRIBE_CLUSTER
+// DescribeCluster: the brokers registered with the controller now, not the client's cache.
+Result<std::int64_t> KafkaAdmin::registered_brokers(int timeout_ms) {
+  rd_kafka_t* client = m_handle->client;
+  admin_request::Options options{
+      admin_request::read_options(client, RD_KAFKA_ADMIN_OP_DESCRIBECLUSTER, timeout_ms)};
+  admin_request::Queue queue(client);
+  ++m_requests.metadata;
+  rd_kafka_DescribeCluster(client, options.o, queue.q);
+  // Polled directly, not through await_result: waiting for brokers expects silence at first,
+  // which must not count against --timeout.
+  admin_request::Event event{rd_kafka_queue_poll(queue.q, timeout_ms + 1'000)};
+  if (!event) return Error{explain("describe the cluster: no answer in time")};
+  if (rd_kafka_event_error(event.get())) {
+    return Error{explain(rd_kafka_event_error_string(event.get()))};
+  }
+  std::size_t nodes = 0;
+  rd_kafka_DescribeCluster_result_nodes(rd_kafka_event_DescribeCluster_result(event.get()), &nodes);
+  return static_cast<std::int64_t>(nodes);
+}
+#else
+// One metadata request for no topics: the brokers it lists.
 Result<std::int64_t> KafkaAdmin::registered_brokers(int timeout_ms) {
   const struct rd_kafka_metadata* metadata = nullptr;
   ++m_requests.metadata;
@@ -205,6 +234,7 @@ Result<std::int64_t> KafkaAdmin::registered_brokers(int timeout_ms) {
   rd_kafka_metadata_destroy(metadata);
   return brokers;
 }
+#endif
 
 Result<bool> KafkaAdmin::wait_until_led(const std::map<std::string, std::int64_t>& partitions,
                                         int timeout_ms) {

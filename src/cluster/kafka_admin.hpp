@@ -1,4 +1,5 @@
-// The librdkafka adapter: reads a live cluster through the C Admin API (librdkafka 2.0.2).
+// The librdkafka adapter: reads and writes a live cluster through the C Admin API (librdkafka
+// 2.0.2 and later; cluster/rdkafka_paths.hpp says which newer requests a build uses).
 #pragma once
 
 #include <map>
@@ -27,10 +28,11 @@ struct RequestCounter {
   int groups = 0;   // ListConsumerGroups, DescribeConsumerGroups, ListConsumerGroupOffsets
   int offsets = 0;  // ListOffsets rounds for the messages held by dead topics
   int writes = 0;   // CreateTopics, CreatePartitions, AlterConfigs, DeleteTopics
+  int incremental_alter_configs = 0;  // of the writes, those sent as IncrementalAlterConfigs
 };
 
-// "requests: 1 metadata, 2 describe-configs, 1 consumer-groups, 0 offsets, 0 writes", naming the
-// writes `writes` (plan sends only validate-only ones).
+// "requests: 1 metadata, 2 describe-configs, 1 consumer-groups, 0 offsets, 2 writes (1
+// incremental-alter-configs)", naming the writes `writes` (plan sends only validate-only ones).
 std::string format_request_counts(const RequestCounter& sent, const std::string& writes);
 
 class KafkaAdmin : public ClusterReader, public ClusterWriter, public GroupInspector {
@@ -79,11 +81,16 @@ class KafkaAdmin : public ClusterReader, public ClusterWriter, public GroupInspe
   // Groups with live members assigned partitions of each topic, and the live groups whose
   // members cannot be described: ListConsumerGroups and one DescribeConsumerGroups for all.
   Result<GroupReads> group_reads();
+  // Records `group` as undescribed, holding the topics it committed offsets on.
+  Result<bool> hold_as_undescribed(const std::string& group, GroupReads& out);
+  // One DescribeConsumerGroups for the live classic `groups`: their members' assignments.
+  Result<bool> describe_groups(const std::vector<std::string>& groups, GroupReads& out);
   // The topics `group` keeps committed offsets on: one ListConsumerGroupOffsets.
   Result<std::set<std::string>> committed_topics(const std::string& group);
   struct GroupListing {
     std::string name;
-    bool empty = false;  // no live member (state Empty or Dead)
+    bool empty = false;              // no live member (state Empty or Dead)
+    bool consumer_protocol = false;  // a KIP-848 group, where the listing says so (2.6.0)
   };
   Result<bool> read_topic_configs(ClusterState& state, const std::set<std::string>& managed);
   Result<bool> read_broker_configs(ClusterState& state, const std::string& broker_id);

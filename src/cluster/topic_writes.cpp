@@ -1,5 +1,5 @@
-// The four topic writes (CreateTopics, CreatePartitions, AlterConfigs, DeleteTopics) through one
-// batch sender: split under KRaft's record limit, one request a batch, per-topic outcomes.
+// The four topic writes (CreateTopics, CreatePartitions, IncrementalAlterConfigs or AlterConfigs,
+// DeleteTopics) through one batch sender: split under KRaft's record limit, one request a batch.
 #include <librdkafka/rdkafka.h>
 
 #include <algorithm>
@@ -7,7 +7,9 @@
 #include <fmt/format.h>
 
 #include "cluster/admin_request.hpp"
+#include "cluster/incremental_configs.hpp"
 #include "cluster/kafka_admin.hpp"
+#include "cluster/rdkafka_paths.hpp"
 
 namespace topicform {
 namespace {
@@ -203,6 +205,65 @@ Result<std::vector<TopicOutcome>> KafkaAdmin::add_partitions(
                       cost, send, parse);
 }
 
+namespace {
+
+#if TOPICFORM_INCREMENTAL_ALTER_CONFIGS
+// IncrementalAlterConfigs: exactly the keys that change, so keys no one planned to touch (a
+// throttle another tool set, `unmanagedConfigs:`) are left alone by construction.
+constexpr rd_kafka_admin_op_t kAlterConfigsOp = RD_KAFKA_ADMIN_OP_INCREMENTALALTERCONFIGS;
+constexpr bool kIncremental = true;
+
+Result<rd_kafka_ConfigResource_t*> config_resource(const AlterConfig& change) {
+  auto* resource = rd_kafka_ConfigResource_new(RD_KAFKA_RESOURCE_TOPIC, change.name.c_str());
+  for (const auto& op : incremental_operations(change)) {
+    rd_kafka_error_t* error = rd_kafka_ConfigResource_add_incremental_config(
+        resource, op.key.c_str(),
+        op.set ? RD_KAFKA_ALTER_CONFIG_OP_TYPE_SET : RD_KAFKA_ALTER_CONFIG_OP_TYPE_DELETE,
+        op.set ? op.set->c_str() : nullptr);
+    if (error) {
+      std::string message = rd_kafka_error_string(error);
+      rd_kafka_error_destroy(error);
+      rd_kafka_ConfigResource_destroy(resource);
+      return Error{fmt::format("alter configs of '{}': {}: {}", change.name, op.key, message)};
+    }
+  }
+  return resource;
+}
+
+void send_alter_configs(rd_kafka_t* client, std::vector<rd_kafka_ConfigResource_t*>& resources,
+                        rd_kafka_AdminOptions_t* options, rd_kafka_queue_t* queue) {
+  rd_kafka_IncrementalAlterConfigs(client, resources.data(), resources.size(), options, queue);
+}
+
+const rd_kafka_ConfigResource_t** altered_resources(rd_kafka_event_t* event, std::size_t* count) {
+  return rd_kafka_IncrementalAlterConfigs_result_resources(
+      rd_kafka_event_IncrementalAlterConfigs_result(event), count);
+}
+#else
+// AlterConfigs replaces the whole set of dynamic configs: every desired one is sent.
+constexpr rd_kafka_admin_op_t kAlterConfigsOp = RD_KAFKA_ADMIN_OP_ALTERCONFIGS;
+constexpr bool kIncremental = false;
+
+Result<rd_kafka_ConfigResource_t*> config_resource(const AlterConfig& change) {
+  auto* resource = rd_kafka_ConfigResource_new(RD_KAFKA_RESOURCE_TOPIC, change.name.c_str());
+  for (const auto& [key, value] : change.desired) {
+    rd_kafka_ConfigResource_set_config(resource, key.c_str(), value.c_str());
+  }
+  return resource;
+}
+
+void send_alter_configs(rd_kafka_t* client, std::vector<rd_kafka_ConfigResource_t*>& resources,
+                        rd_kafka_AdminOptions_t* options, rd_kafka_queue_t* queue) {
+  rd_kafka_AlterConfigs(client, resources.data(), resources.size(), options, queue);
+}
+
+const rd_kafka_ConfigResource_t** altered_resources(rd_kafka_event_t* event, std::size_t* count) {
+  return rd_kafka_AlterConfigs_result_resources(rd_kafka_event_AlterConfigs_result(event), count);
+}
+#endif
+
+}  // namespace
+
 Result<std::vector<TopicOutcome>> KafkaAdmin::alter_configs(const std::vector<AlterConfig>& changes,
                                                             bool validate_only) {
   rd_kafka_t* client = m_handle->client;
@@ -211,21 +272,20 @@ Result<std::vector<TopicOutcome>> KafkaAdmin::alter_configs(const std::vector<Al
                   rd_kafka_queue_t* queue) -> Result<bool> {
     std::vector<rd_kafka_ConfigResource_t*> resources;
     for (const auto& change : part) {
-      auto* resource = rd_kafka_ConfigResource_new(RD_KAFKA_RESOURCE_TOPIC, change.name.c_str());
-      // AlterConfigs replaces the whole set of dynamic configs: send every desired one.
-      for (const auto& [key, value] : change.desired) {
-        rd_kafka_ConfigResource_set_config(resource, key.c_str(), value.c_str());
+      auto resource = config_resource(change);
+      if (!resource) {
+        rd_kafka_ConfigResource_destroy_array(resources.data(), resources.size());
+        return resource.error();
       }
-      resources.push_back(resource);
+      resources.push_back(*resource);
     }
-    rd_kafka_AlterConfigs(client, resources.data(), resources.size(), options, queue);
+    send_alter_configs(client, resources, options, queue);
     rd_kafka_ConfigResource_destroy_array(resources.data(), resources.size());
     return true;
   };
   auto parse = [](rd_kafka_event_t* event) {
     std::size_t count = 0;
-    const auto** results =
-        rd_kafka_AlterConfigs_result_resources(rd_kafka_event_AlterConfigs_result(event), &count);
+    const auto** results = altered_resources(event, &count);
     std::vector<TopicOutcome> out;
     for (std::size_t i = 0; i < count; ++i) {
       out.push_back(outcome_of(
@@ -234,9 +294,14 @@ Result<std::vector<TopicOutcome>> KafkaAdmin::alter_configs(const std::vector<Al
     }
     return out;
   };
-  return send_batches(Writer{*m_handle, client, m_timeout_ms, m_requests.writes},
-                      RD_KAFKA_ADMIN_OP_ALTERCONFIGS, "alter configs", changes, validate_only, cost,
-                      send, parse);
+  int sent_before = m_requests.writes;
+  auto outcomes =
+      send_batches(Writer{*m_handle, client, m_timeout_ms, m_requests.writes}, kAlterConfigsOp,
+                   "alter configs", changes, validate_only, cost, send, parse);
+  if (kIncremental) {
+    m_requests.incremental_alter_configs += m_requests.writes - sent_before;
+  }
+  return outcomes;
 }
 
 Result<std::vector<TopicOutcome>> KafkaAdmin::delete_topics(

@@ -1,6 +1,7 @@
 #!/usr/bin/env bash
-# Authenticated clusters, for real: a broker with a SASL_PLAINTEXT listener (PLAIN; SCRAM-SHA-512
-# is offered too, to show librdkafka 2.0.2's known failure with Kafka 4 is explained) and
+# Authenticated clusters, for real: a broker with a SASL_PLAINTEXT listener (PLAIN, and
+# SCRAM-SHA-256 and -512: they work from librdkafka 2.6.1 on, and before that the known failure
+# with Kafka 4 is explained) and
 # the standard authorizer (ACLs on, the broker a super user), and a broker with a TLS listener
 # whose throwaway CA this script makes with openssl. topicform works with credentials from a
 # --command-config file or the environment, refuses clearly (writing nothing) without the ACLs,
@@ -40,16 +41,17 @@ listeners=SASL_PLAINTEXT://127.0.0.1:$sasl_port,CONTROLLER://127.0.0.1:$((sasl_p
 advertised.listeners=SASL_PLAINTEXT://127.0.0.1:$sasl_port,CONTROLLER://127.0.0.1:$((sasl_port + 1))
 inter.broker.listener.name=SASL_PLAINTEXT
 listener.security.protocol.map=SASL_PLAINTEXT:SASL_PLAINTEXT,CONTROLLER:PLAINTEXT
-sasl.enabled.mechanisms=PLAIN,SCRAM-SHA-512
+sasl.enabled.mechanisms=PLAIN,SCRAM-SHA-256,SCRAM-SHA-512
 sasl.mechanism.inter.broker.protocol=PLAIN
 listener.name.sasl_plaintext.plain.sasl.jaas.config=org.apache.kafka.common.security.plain.PlainLoginModule required username="admin" password="$admin_pw" user_admin="$admin_pw" user_app="$app_pw" user_limited="$limited_pw";
+listener.name.sasl_plaintext.scram-sha-256.sasl.jaas.config=org.apache.kafka.common.security.scram.ScramLoginModule required;
 listener.name.sasl_plaintext.scram-sha-512.sasl.jaas.config=org.apache.kafka.common.security.scram.ScramLoginModule required;
 authorizer.class.name=org.apache.kafka.metadata.authorizer.StandardAuthorizer
 allow.everyone.if.no.acl.found=false
 # The broker itself; the controller listener is loopback-only PLAINTEXT inside this one process.
 super.users=User:admin;User:ANONYMOUS
 PROPS
-scram() { echo "--add-scram SCRAM-SHA-512=[name=$1,password=$2]"; }
+scram() { echo "--add-scram SCRAM-SHA-256=[name=$1,password=$2] --add-scram SCRAM-SHA-512=[name=$1,password=$2]"; }
 TOPICFORM_BROKER_PROPERTIES="$tmp/sasl.properties" \
 TOPICFORM_BROKER_FORMAT_ARGS="$(scram app "$app_pw")" \
   ci/kafka/broker start "$tmp/sasl" "$sasl_port" 1 &
@@ -150,18 +152,30 @@ run "$bin" plan --timeout 10s --bootstrap-server "$S" -X security.protocol=SASL_
 [ $? = 1 ] && ok || bad "a wrong password fails"
 tail -1 "$tmp/err" | grep -q "^topicform: error: read cluster metadata: .*SASL authentication error: Authentication failed: Invalid username or password" && ok || bad "the error says authentication failed"
 never_printed "a wrong password"
-# SCRAM with the right password: librdkafka 2.0.2 cannot complete it against Kafka 4 (fixed in
-# 2.6.1); the error says so rather than leaving "invalid credentials" unexplained.
+# SCRAM with the right password: librdkafka before 2.6.1 cannot complete it against Kafka 4, and
+# the error says so rather than leaving "invalid credentials" unexplained; later ones log in.
+librdkafka=$("$bin" version | sed -n 's/^librdkafka \([0-9]*\.[0-9]*\.[0-9]*\).*/\1/p')
+scram_works=$(printf '%s\n2.6.1\n' "$librdkafka" | sort -V | head -1 | grep -qx 2.6.1 && echo yes || echo no)
+echo "auth: librdkafka $librdkafka, SCRAM expected to work: $scram_works" >&2
+[ -n "$librdkafka" ] && ok || bad "topicform version names its librdkafka"
+for mechanism in SCRAM-SHA-256 SCRAM-SHA-512; do
+  run "$bin" plan --timeout 10s --bootstrap-server "$S" -X security.protocol=SASL_PLAINTEXT \
+    -X sasl.mechanism=$mechanism -X sasl.username=app -X sasl.password="$app_pw" "$tmp/p1"
+  status=$?
+  if [ "$scram_works" = no ]; then
+    [ $status = 1 ] && ok || bad "$mechanism with librdkafka $librdkafka fails"
+    tail -1 "$tmp/err" | grep -q "cannot authenticate with SCRAM against Kafka 4 brokers (fixed in 2.6.1)" && ok || bad "the $mechanism failure is explained"
+  else
+    [ $status = 0 ] && ok || bad "$mechanism works with librdkafka $librdkafka"
+    grep -q "No changes" "$tmp/out" && ok || bad "$mechanism: the plan reads the cluster"
+  fi
+  never_printed "$mechanism"
+done
+# A wrong SCRAM password fails whatever the version.
 run "$bin" plan --timeout 10s --bootstrap-server "$S" -X security.protocol=SASL_PLAINTEXT \
-  -X sasl.mechanism=SCRAM-SHA-512 -X sasl.username=app -X sasl.password="$app_pw" "$tmp/p1"
-status=$?
-if grep -q "^ *librdkafka_version=2\.[0-5]\." <<<"librdkafka_version=$(dpkg-query -W -f='${Version}' librdkafka1 2>/dev/null)"; then
-  [ $status = 1 ] && ok || bad "SCRAM with an old librdkafka fails"
-  tail -1 "$tmp/err" | grep -q "cannot authenticate with SCRAM against Kafka 4 brokers (fixed in 2.6.1)" && ok || bad "the SCRAM failure is explained"
-else
-  [ $status = 0 ] && ok || bad "SCRAM works with librdkafka 2.6.1 or later"
-fi
-never_printed "SCRAM"
+  -X sasl.mechanism=SCRAM-SHA-512 -X sasl.username=app -X sasl.password=wrong-"$app_pw" "$tmp/p1"
+[ $? = 1 ] && ok || bad "a wrong SCRAM password fails"
+never_printed "a wrong SCRAM password"
 
 # 4. missing ACLs: refused with the broker's reason, and nothing written, not even what is allowed
 project "$tmp/p4" allowed denied

@@ -39,6 +39,9 @@ expect "no arguments show help and fail" 1 '^Usage: topicform <command>' "$ANY" 
 expect "validate help" 0 'Exit status: 0 no errors' "$ANY" -- "$bin" validate --help
 expect "rules help" 0 '^Usage: topicform rules' "$ANY" -- "$bin" rules --help
 expect "version" 0 '^topicform [0-9]+\.[0-9]+\.[0-9]+ \(manifest format topicform/v1\)$' "$ANY" -- "$bin" version
+expect "version names the librdkafka it runs with" 0 '^librdkafka [0-9]+\.[0-9]+\.[0-9]+ \(built with [0-9]+\.[0-9]+\.[0-9]+\)$' "$ANY" -- "$bin" version
+expect "version says whether IncrementalAlterConfigs is used" 0 '^  incremental-alter-configs  (on|off \(needs librdkafka 2\.2\.0\))$' "$ANY" -- "$bin" version
+expect "version lists four librdkafka paths" 0 '^  consumer-group-types       (on|off \(needs librdkafka 2\.6\.0\))$' "$ANY" -- "$bin" version
 expect "unknown command" 1 "$NOTHING" "^topicform: error: unknown command 'valdate'$" -- "$bin" valdate
 expect "unknown option" 1 "$NOTHING" "^topicform: error: unrecognised option '--frmat'$" -- "$bin" validate --frmat json
 expect "unknown format" 1 "$NOTHING" "^topicform: error: unknown format 'yaml': use text, json or github$" -- "$bin" validate --format yaml topics

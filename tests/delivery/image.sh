@@ -1,76 +1,89 @@
 #!/usr/bin/env bash
-# The Dockerfile without a Docker engine: its build stage's RUN steps run in a clean folder (the
-# repository's tracked files, as `COPY . /src` sees them), then the binary runs inside a root made
-# of nothing but the files of the runtime stage's packages (and what apt would pull in with
-# them), so a library missing from ci/runtime-packages fails here.
-# Usage: tests/delivery/image.sh   (from the repository root)
+# The Dockerfile without a Docker engine, on Debian 13 roots made by ci/debian-root from the
+# Dockerfile's own package lists: the build stage's RUN steps run in the build root (over a
+# clean copy of the tracked files, as `COPY . /src` sees them), then the binary runs in a root
+# of nothing but the runtime stage's packages, so a library missing from ci/runtime-packages
+# fails here. The binary is left at OUTPUT for tests/delivery/debian13_suites.sh.
+# Usage: tests/delivery/image.sh OUTPUT   (from the repository root, as root)
 set -uo pipefail
+output=$(realpath -m "${1:?usage: tests/delivery/image.sh OUTPUT}")
 root=$(pwd)
 tmp=$(mktemp -d)
+# Mounts live only in the private namespaces below, so this removes plain folders.
 trap 'rm -rf "$tmp"' EXIT
 passed=0
 failed=0
 ok() { passed=$((passed + 1)); }
 bad() { echo "image: FAILED $*" >&2; failed=$((failed + 1)); }
+finish() {
+  echo "image: $passed passed, $failed failed"
+  [ "$failed" -eq 0 ]
+  exit
+}
+
+start=$SECONDS
+build_root=$(ci/debian-root build) || { bad "the Debian 13 build root"; finish; }
+runtime_root=$(ci/debian-root runtime) || { bad "the Debian 13 runtime root"; finish; }
+echo "image: roots ready in $((SECONDS - start)) s" >&2
+# The roots are the release the Dockerfile names.
+tag_major=$(sed -n 's/^FROM debian:\([0-9]*\)\..*/\1/p' Dockerfile | sort -u)
+[ "$tag_major" = "$(cut -d. -f1 "$runtime_root/etc/debian_version")" ] && ok ||
+  bad "the Dockerfile's Debian ($tag_major) is the roots' ($(cat "$runtime_root/etc/debian_version"))"
 
 # The build stage, step by step: COPY . /src gets the tracked files minus .dockerignore.
 mkdir -p "$tmp/src" "$tmp/out"
 git ls-files -z | grep -zv -e '^build/' -e '^\.git/' | xargs -0 cp -a --parents -t "$tmp/src"
-/usr/bin/python3 - Dockerfile "$tmp" >"$tmp/steps" <<'PY'
+run_steps() {  # STAGE: the RUN lines of the Dockerfile's STAGE (0: build, 1: runtime)
+  /usr/bin/python3 - Dockerfile "$1" <<'PY'
 import re, sys
 text = open(sys.argv[1]).read().replace("\\\n", " ")
 stages = re.split(r"^FROM ", text, flags=re.M)[1:]
-build = stages[0]
-for line in build.splitlines():
+for line in stages[int(sys.argv[2])].splitlines():
     if line.startswith("RUN "):
-        print(line[4:].replace("/src", sys.argv[2] + "/src").replace("/out", sys.argv[2] + "/out"))
+        print(line[4:])
 PY
-[ "$(wc -l <"$tmp/steps")" -ge 2 ] && ok || bad "the build stage has its RUN steps"
-while read -r step; do
-  echo "image: RUN $step" >&2
-  # CI=true turns on -Werror, so the optimised release build is held to the same warnings as the
-  # test build whether or not the caller's environment sets CI.
-  CI=true bash -c "$step" >"$tmp/step.log" 2>&1 || { bad "build step failed: $step"; tail -20 "$tmp/step.log" >&2; }
-done <"$tmp/steps"
-binary="$tmp/out/topicform"
-[ -x "$binary" ] && ok || { bad "the build stage produced no binary"; echo "image: $passed passed, $failed failed"; exit 1; }
-
-# Which packages the runtime stage would hold: the list, the base image's C and C++ runtime,
-# and everything apt installs with them (Depends and Pre-Depends, no Recommends).
-mapfile -t runtime < <(sed '/^#/d;/^$/d' ci/runtime-packages)
-apt-cache depends --recurse --no-recommends --no-suggests --no-conflicts --no-breaks \
-  --no-replaces --no-enhances "${runtime[@]}" libc6 libgcc-s1 libstdc++6 2>/dev/null |
-  grep -v '^ ' | grep -v '^<' | sed 's/:amd64$//' | sort -u >"$tmp/closure"
-ldd "$binary" | awk '/=>/ {print $3} /ld-linux/ {print $1}' | while read -r lib; do
-  pkg=$(dpkg -S "$(readlink -f "$lib")" 2>/dev/null | head -1 | cut -d: -f1)
-  [ -z "$pkg" ] && pkg=$(dpkg -S "$lib" 2>/dev/null | head -1 | cut -d: -f1)
-  if grep -qx "$pkg" "$tmp/closure"; then echo ok; else echo "missing $lib ($pkg)"; fi
-done >"$tmp/libs"
-if grep -q missing "$tmp/libs"; then bad "libraries not in the runtime stage: $(grep missing "$tmp/libs" | tr '\n' ' ')"; else ok; fi
-
-# A root holding only those packages' libraries, the binary and the manifests.
-jail="$tmp/jail"
-mkdir -p "$jail/usr/local/bin" "$jail/topics" "$jail/tmp"
-while read -r pkg; do
-  dpkg -L "$pkg" 2>/dev/null | grep -E '^/(usr/)?lib(64|/x86_64-linux-gnu)?/[^ ]*\.so' || true
-done <"$tmp/closure" | sort -u | while read -r file; do
-  [ -e "$file" ] || [ -L "$file" ] || continue
-  cp -a --parents "$file" "$jail" 2>/dev/null
-done
-# Debian 12 is merged-/usr: /lib and /lib64 are links into /usr.
-for d in lib lib64; do [ -L "/$d" ] && ln -sfn "usr/$d" "$jail/$d"; done
-cp "$binary" "$jail/usr/local/bin/topicform"
-cp -r topics/. "$jail/topics/"
-run_in_jail() {
-  if [ "$(id -u)" = 0 ]; then chroot "$jail" "$@"; else unshare -r chroot "$jail" "$@"; fi
 }
-run_in_jail /usr/local/bin/topicform validate /topics >"$tmp/jail.log" 2>&1
+run_steps 0 >"$tmp/steps"
+[ "$(wc -l <"$tmp/steps")" -ge 2 ] && ok || bad "the build stage has its RUN steps"
+start=$SECONDS
+# CI=true turns on -Werror, so the optimised release build is held to the same warnings as the
+# test build whether or not the caller's environment sets CI.
+if ci/debian-view "$build_root" "$tmp/build-view" --bind "$tmp/src:/src" --bind "$tmp/out:/out" -- \
+  env CI=true bash -c 'while read -r step; do echo "image: RUN $step" >&2; bash -c "$step" || exit 1; done' \
+  <"$tmp/steps" >"$tmp/build.log" 2>&1; then
+  ok
+else
+  bad "a build step failed"
+  tail -30 "$tmp/build.log" >&2
+fi
+echo "image: built in the Debian 13 root in $((SECONDS - start)) s" >&2
+binary="$tmp/out/topicform"
+[ -x "$binary" ] || { bad "the build stage produced no binary"; finish; }
+
+# The runtime stage: only its packages' files, the binary and the manifests.
+in_runtime() {
+  ci/debian-view "$runtime_root" "$tmp/runtime-view" --copy "$binary:/usr/local/bin/topicform" \
+    --copy "$root/topics:/topics" --copy "$root/ci/runtime-packages:/tmp/runtime-packages" -- "$@"
+}
+# Its RUN steps first, in the same view: they install the list (already there) and add the user.
+run_steps 1 >"$tmp/runtime-steps"
+in_runtime bash -c 'while read -r step; do bash -c "$step" || exit 1; done' \
+  <"$tmp/runtime-steps" >"$tmp/runtime.log" 2>&1 && ok || { bad "a runtime step failed"; tail -20 "$tmp/runtime.log" >&2; }
+in_runtime ldd /usr/local/bin/topicform >"$tmp/ldd" 2>&1
+if grep -q "not found" "$tmp/ldd"; then bad "libraries not in the runtime stage: $(grep 'not found' "$tmp/ldd" | tr '\n' ' ')"; else ok; fi
+in_runtime getent passwd 10001 >/dev/null && ok || bad "the runtime stage adds the user 10001"
+# As the image's USER: not root.
+in_runtime setpriv --reuid=10001 --regid=10001 --clear-groups /usr/local/bin/topicform validate /topics >"$tmp/run.log" 2>&1
 status=$?
-[ "$status" = 0 ] && ok || { bad "the binary runs with only the runtime libraries (exit $status)"; cat "$tmp/jail.log" >&2; }
-grep -q "^ok in 6 files, 10 topics" "$tmp/jail.log" && ok || { bad "it validates the mounted manifests"; cat "$tmp/jail.log" >&2; }
-run_in_jail /usr/local/bin/topicform docs --format html --out /tmp/catalogue /topics >/dev/null 2>&1 && ok || bad "docs runs in the runtime root"
+[ "$status" = 0 ] && ok || { bad "the binary runs as user 10001 with only the runtime packages (exit $status)"; cat "$tmp/run.log" >&2; }
+grep -q "^ok in 6 files, 10 topics" "$tmp/run.log" && ok || { bad "it validates the manifests"; cat "$tmp/run.log" >&2; }
+in_runtime /usr/local/bin/topicform docs --format html --out /tmp/catalogue /topics >/dev/null 2>&1 && ok || bad "docs runs in the runtime root"
+in_runtime /usr/local/bin/topicform version >"$tmp/version" 2>&1
+grep -q "^librdkafka 2\.[89]\|^librdkafka 2\.[1-9][0-9]" "$tmp/version" && ok || { bad "the image runs a current librdkafka"; cat "$tmp/version" >&2; }
+grep -q " off (needs" "$tmp/version" && { bad "every librdkafka path is on in the image"; cat "$tmp/version" >&2; } || ok
 strip_check=$(file "$binary")
 [[ "$strip_check" == *"stripped"* && "$strip_check" != *"not stripped"* ]] && ok || bad "the binary is stripped"
-echo "image: runtime root $(du -sm "$jail" | cut -f1) MiB, binary $(($(stat -c %s "$binary") / 1024)) KiB"
-echo "image: $passed passed, $failed failed"
-[ "$failed" -eq 0 ]
+root_mib=$(du -sm "$runtime_root" | cut -f1)
+echo "image: $(sed -n 2p "$tmp/version"); image size ≈ $((root_mib + $(stat -c %s "$binary") / 1048576)) MiB (runtime root $root_mib MiB, binary $(($(stat -c %s "$binary") / 1024)) KiB)"
+mkdir -p "$(dirname "$output")" && cp "$binary" "$output" && ok || bad "the binary is kept at $output"
+finish

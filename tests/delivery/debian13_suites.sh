@@ -1,0 +1,29 @@
+#!/usr/bin/env bash
+# The integration and auth suites again, with the image's binary (built in the Debian 13 root by
+# tests/delivery/image.sh, librdkafka 2.8) running in the runtime root against real brokers on
+# the host's loopback, so each newer librdkafka path is tested where the fallback is on the host.
+# Usage: tests/delivery/debian13_suites.sh BINARY   (from the repository root, as root)
+set -uo pipefail
+binary=$(readlink -f "${1:?usage: tests/delivery/debian13_suites.sh BINARY}")
+root=$(pwd)
+[ -x "$binary" ] || { echo "debian13: no binary at $binary (tests/delivery/image.sh makes it)" >&2; exit 1; }
+runtime_root=$(ci/debian-root runtime) || exit 1
+# The view's mount point stays out of /tmp, which is bound into the view itself.
+work=$(mktemp -d -p /var/tmp topicform-view.XXXXXX)
+trap 'rm -rf "$work"' EXIT
+# topicform as the image runs it, in the caller's folder: the suites call this as their binary.
+cat >"$work/topicform" <<'SH'
+#!/bin/sh
+exec unshare --root="$TOPICFORM_VIEW" --wd="$PWD" /usr/local/bin/topicform "$@"
+SH
+chmod +x "$work/topicform"
+ci/debian-view "$runtime_root" "$work/view" --copy "$binary:/usr/local/bin/topicform" \
+  --bind /tmp:/tmp --bind "$root:$root" --host -- bash -c '
+    "$1" version | sed -n "2,6s/^/debian13: /p" >&2
+    status=0
+    for suite in integration auth; do
+      start=$SECONDS
+      tests/$suite/run.sh "$1" || status=1
+      echo "debian13: the $suite suite took $((SECONDS - start)) s" >&2
+    done
+    exit $status' debian13 "$work/topicform"
