@@ -2,7 +2,8 @@
 """Lints what users copy: the Dockerfiles, examples/compose and the CI pipeline examples.
 
 Every image is pinned, the broker publishes no port, Compose starts things in the runbook's
-order, the topicform image builds from Debian packages only, and every topicform command a
+order, the topicform image builds from Debian packages only, no secret is written to a file,
+and every topicform command a
 pipeline runs exists and takes the flags it is given (checked against `topicform CMD --help`).
 Usage: lint.py TOPICFORM_BINARY [ROOT]   (exit 0 clean, 1 with one line per problem)
 """
@@ -121,11 +122,25 @@ def help_text(binary, command, cache={}):
     return cache[command]
 
 
+SECRET = re.compile(r"\$\{?([A-Z_]*(PASSWORD|SECRET|TOKEN|USERNAME))\b")
+
+
+def lint_secrets(path, line):
+    """A secret stays in the CI's store and the environment: never written into a file."""
+    if ">" not in line:
+        return
+    for match in SECRET.finditer(line):
+        if line[max(0, match.start() - 1):match.start() + 6] != "${env:":
+            problem(path, f"writes ${match.group(1)} into a file: pass it in the environment "
+                          f"and name it as ${{env:{match.group(1)}}}")
+
+
 def lint_commands(path, commands, binary, root):
     """Every `topicform CMD --flag` exists; every script a pipeline runs is shipped."""
     seen = 0
     for command in commands:
         for line in command.replace("\\\n", " ").splitlines():
+            lint_secrets(path, line)
             try:
                 words = shlex.split(line, comments=True)
             except ValueError:

@@ -35,6 +35,7 @@ mistake "a root runtime stage" Dockerfile "s.replace('USER 10001', 'USER root')"
 mistake "a flag topicform does not take" examples/ci/github/topics.yml "s.replace('--out plan.json', '--save plan.json')" "'topicform plan' has no option --save"
 mistake "an apply that is not serialised" examples/ci/github/topics.yml "s.replace('cancel-in-progress: false', 'cancel-in-progress: true')" "must be serialised"
 mistake "a command that does not exist" examples/ci/gitlab/.gitlab-ci.yml "s.replace('topicform validate --env prod', 'topicform check --env prod')" "'topicform check' is not a command"
+mistake "a password written to a file" examples/ci/gitlab/.gitlab-ci.yml "s.replace(\"'sasl.password=\${env:KAFKA_PASSWORD}'\", '\"sasl.password=\$KAFKA_PASSWORD\"')" "writes \$KAFKA_PASSWORD into a file"
 mistake "an unshipped script" examples/ci/gitlab/.gitlab-ci.yml "s.replace('ci/mr_note.py', 'ci/post_note.py')" "runs ci/post_note.py, which is not shipped"
 
 echo "delivery: $passed passed, $failed failed"
