@@ -59,6 +59,10 @@ fi
 echo "image: built in the Debian 13 root in $((SECONDS - start)) s" >&2
 binary="$tmp/out/topicform"
 [ -x "$binary" ] || { bad "the build stage produced no binary"; finish; }
+for file in bin/topicform share/man/man1/topicform.1 share/bash-completion/completions/topicform \
+  share/zsh/vendor-completions/_topicform share/topicform/schema/topic.schema.json share/doc/topicform/LICENSE; do
+  [ -s "$tmp/out/prefix/$file" ] && ok || bad "the release install has $file"
+done
 
 # The runtime stage: only its packages' files, the binary and the manifests.
 in_runtime() {
