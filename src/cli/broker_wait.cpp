@@ -10,6 +10,17 @@
 #include <fmt/format.h>
 
 namespace topicform {
+namespace {
+
+// " (cluster ID, controller N)", with what the cluster told.
+std::string described(const ClusterNodes& cluster) {
+  std::string out = cluster.cluster_id.empty() ? "" : fmt::format("cluster {}", cluster.cluster_id);
+  if (cluster.controller)
+    out += fmt::format("{}controller {}", out.empty() ? "" : ", ", *cluster.controller);
+  return out.empty() ? "" : fmt::format(" ({})", out);
+}
+
+}  // namespace
 
 Result<std::int64_t> wait_for_brokers(KafkaAdmin& admin, std::int64_t wanted, int timeout_ms) {
   using Clock = std::chrono::steady_clock;
@@ -23,14 +34,14 @@ Result<std::int64_t> wait_for_brokers(KafkaAdmin& admin, std::int64_t wanted, in
     // be answered rather than time out at once.
     auto left = std::chrono::duration_cast<milliseconds>(deadline - Clock::now());
     int ask_ms = static_cast<int>(std::clamp<std::int64_t>(left.count(), 500, 2'000));
-    auto brokers = admin.registered_brokers(ask_ms);
-    if (brokers && *brokers >= wanted) {
-      std::cerr << fmt::format("waiting for brokers: {} of {} registered, ready\n", *brokers,
-                               wanted);
-      return *brokers;
+    auto cluster = admin.describe_cluster(ask_ms);
+    if (cluster && cluster->brokers >= wanted) {
+      std::cerr << fmt::format("waiting for brokers: {} of {} registered, ready{}\n",
+                               cluster->brokers, wanted, described(*cluster));
+      return cluster->brokers;
     }
-    last = brokers ? fmt::format("{} of {} registered", *brokers, wanted)
-                   : fmt::format("no answer ({})", brokers.error().message);
+    last = cluster ? fmt::format("{} of {} registered", cluster->brokers, wanted)
+                   : fmt::format("no answer ({})", cluster.error().message);
     auto now = Clock::now();
     if (now >= deadline) break;
     auto wait = std::min(pause, std::chrono::duration_cast<milliseconds>(deadline - now));

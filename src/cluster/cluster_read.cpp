@@ -180,6 +180,9 @@ Result<ClusterState> KafkaAdmin::read(const ReadRequest& request) {
   if (!groups) return groups.error();
   state.readers = std::move(groups->readers);
   state.undescribed_groups = std::move(groups->undescribed);
+  if (request.acls) {
+    if (auto read = read_acls(state, request); !read) return read.error();
+  }
   if (!request.dead_messages) return state;
   auto counts = message_counts(dead_topics_to_count(state, wanted), state);
   if (!counts) return counts.error();

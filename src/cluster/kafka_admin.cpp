@@ -130,9 +130,10 @@ std::string format_request_counts(const RequestCounter& sent, const std::string&
           ? ""
           : fmt::format(" ({} incremental-alter-configs)", sent.incremental_alter_configs);
   return fmt::format(
-      "requests: {} metadata, {} describe-configs, {} consumer-groups, {} offsets, {} {}{}",
-      sent.metadata, sent.describe_configs, sent.groups, sent.offsets, sent.writes, writes,
-      incremental);
+      "requests: {} metadata, {} describe-configs, {} consumer-groups, {} offsets, {} acls, {} "
+      "{}{}",
+      sent.metadata, sent.describe_configs, sent.groups, sent.offsets, sent.acls, sent.writes,
+      writes, incremental);
 }
 
 std::string KafkaAdmin::explain(const std::string& failure) {
@@ -204,8 +205,8 @@ Result<std::unique_ptr<KafkaAdmin>> KafkaAdmin::connect(const KafkaOptions& opti
 }
 
 #if TOPICFORM_DESCRIBE_CLUSTER
-// DescribeCluster: the brokers registered with the controller now, not the client's cache.
-Result<std::int64_t> KafkaAdmin::registered_brokers(int timeout_ms) {
+// DescribeCluster: the brokers registered with the controller now, the controller and the id.
+Result<ClusterNodes> KafkaAdmin::describe_cluster(int timeout_ms) {
   rd_kafka_t* client = m_handle->client;
   admin_request::Options options{
       admin_request::read_options(client, RD_KAFKA_ADMIN_OP_DESCRIBECLUSTER, timeout_ms)};
@@ -219,20 +220,33 @@ Result<std::int64_t> KafkaAdmin::registered_brokers(int timeout_ms) {
   if (rd_kafka_event_error(event.get())) {
     return Error{explain(rd_kafka_event_error_string(event.get()))};
   }
-  std::size_t nodes = 0;
-  rd_kafka_DescribeCluster_result_nodes(rd_kafka_event_DescribeCluster_result(event.get()), &nodes);
-  return static_cast<std::int64_t>(nodes);
+  const auto* result = rd_kafka_event_DescribeCluster_result(event.get());
+  ClusterNodes nodes;
+  std::size_t count = 0;
+  rd_kafka_DescribeCluster_result_nodes(result, &count);
+  nodes.brokers = static_cast<std::int64_t>(count);
+  if (const auto* controller = rd_kafka_DescribeCluster_result_controller(result)) {
+    nodes.controller = rd_kafka_Node_id(controller);
+  }
+  if (const char* id = rd_kafka_DescribeCluster_result_cluster_id(result)) nodes.cluster_id = id;
+  return nodes;
 }
 #else
-// One metadata request for no topics: the brokers it lists.
-Result<std::int64_t> KafkaAdmin::registered_brokers(int timeout_ms) {
+// One metadata request for no topics: the brokers it lists and the cluster id (librdkafka 2.0.2
+// has no DescribeCluster, and Metadata v4's controller is not KRaft's).
+Result<ClusterNodes> KafkaAdmin::describe_cluster(int timeout_ms) {
   const struct rd_kafka_metadata* metadata = nullptr;
   ++m_requests.metadata;
   rd_kafka_resp_err_t err = rd_kafka_metadata(m_handle->client, 0, nullptr, &metadata, timeout_ms);
   if (err) return Error{explain(rd_kafka_err2str(err))};
-  std::int64_t brokers = metadata->broker_cnt;
+  ClusterNodes nodes;
+  nodes.brokers = metadata->broker_cnt;
   rd_kafka_metadata_destroy(metadata);
-  return brokers;
+  if (char* id = rd_kafka_clusterid(m_handle->client, 0)) {
+    nodes.cluster_id = id;
+    rd_kafka_mem_free(m_handle->client, id);
+  }
+  return nodes;
 }
 #endif
 

@@ -4,6 +4,7 @@
 
 #include <map>
 #include <memory>
+#include <optional>
 #include <set>
 #include <string>
 #include <vector>
@@ -27,13 +28,22 @@ struct RequestCounter {
   int describe_configs = 0;
   int groups = 0;   // ListConsumerGroups, DescribeConsumerGroups, ListConsumerGroupOffsets
   int offsets = 0;  // ListOffsets rounds for the messages held by dead topics
+  int acls = 0;     // DescribeAcls (one per resource type), and the check of the right to alter
   int writes = 0;   // CreateTopics, CreatePartitions, AlterConfigs, DeleteTopics
   int incremental_alter_configs = 0;  // of the writes, those sent as IncrementalAlterConfigs
 };
 
-// "requests: 1 metadata, 2 describe-configs, 1 consumer-groups, 0 offsets, 2 writes (1
+// "requests: 1 metadata, 2 describe-configs, 1 consumer-groups, 0 offsets, 0 acls, 2 writes (1
 // incremental-alter-configs)", naming the writes `writes` (plan sends only validate-only ones).
 std::string format_request_counts(const RequestCounter& sent, const std::string& writes);
+
+// What DescribeCluster answers: the registered brokers, the active controller (unknown before
+// librdkafka 2.3.0) and the cluster id.
+struct ClusterNodes {
+  std::int64_t brokers = 0;
+  std::optional<std::int32_t> controller;
+  std::string cluster_id;
+};
 
 class KafkaAdmin : public ClusterReader, public ClusterWriter, public GroupInspector {
  public:
@@ -56,13 +66,19 @@ class KafkaAdmin : public ClusterReader, public ClusterWriter, public GroupInspe
   Result<std::vector<TopicOutcome>> alter_configs(const std::vector<AlterConfig>& changes,
                                                   bool validate_only) override;
   Result<std::vector<TopicOutcome>> delete_topics(const std::vector<DeleteTopic>& topics) override;
+  Result<std::vector<TopicOutcome>> create_acls(const std::vector<AclBinding>& bindings) override;
+  Result<std::vector<TopicOutcome>> delete_acls(const std::vector<AclBinding>& bindings) override;
+  // DescribeCluster's authorized operations (librdkafka ≥ 2.3.0), else a DeleteAcls that can
+  // match nothing: either needs ALTER on the cluster and changes nothing.
+  Result<bool> may_alter_acls() override;
   // ListConsumerGroups, then one ListConsumerGroupOffsets per group without live members
   // (librdkafka 2.0.2 takes one group a request): used only for topics about to be deleted.
   Result<std::map<std::string, std::vector<std::string>>> idle_groups_holding(
       const std::vector<std::string>& topics) override;
 
-  // The brokers the cluster reports as registered now: one metadata request for no topics.
-  Result<std::int64_t> registered_brokers(int timeout_ms);
+  // The brokers the cluster reports as registered now: one DescribeCluster (librdkafka ≥ 2.3.0),
+  // else one metadata request for no topics.
+  Result<ClusterNodes> describe_cluster(int timeout_ms);
 
   Result<bool> wait_until_led(const std::map<std::string, std::int64_t>& partitions,
                               int timeout_ms) override;
@@ -93,6 +109,8 @@ class KafkaAdmin : public ClusterReader, public ClusterWriter, public GroupInspe
     bool consumer_protocol = false;  // a KIP-848 group, where the listing says so (2.6.0)
   };
   Result<bool> read_topic_configs(ClusterState& state, const std::set<std::string>& managed);
+  // One DescribeAcls for topics, one for groups; SECURITY_DISABLED marks the state instead.
+  Result<bool> read_acls(ClusterState& state, const ReadRequest& request);
   Result<bool> read_broker_configs(ClusterState& state, const std::string& broker_id);
   // Messages held now by each of `topics` (latest minus earliest offset, summed over
   // partitions); kGoneTopic for a topic the broker no longer knows, kUncounted for one whose

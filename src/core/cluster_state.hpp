@@ -7,6 +7,7 @@
 #include <string>
 #include <vector>
 
+#include "core/access.hpp"
 #include "core/result.hpp"
 
 namespace topicform {
@@ -43,6 +44,15 @@ struct ClusterState {
   std::map<std::string, std::int64_t> dead_messages;
   // The broker's offsets.retention.minutes in milliseconds, if read.
   std::optional<std::int64_t> offsets_retention_ms;
+  // ACL bindings on topics and groups of the kind topicform writes (ALLOW, literal name, any
+  // host, READ, WRITE or DESCRIBE), when the read asked for them.
+  std::vector<AclBinding> acls;
+  bool acls_read = false;
+  // The broker has no authorizer (DescribeAcls answers SECURITY_DISABLED): nothing to manage.
+  bool acls_disabled = false;
+  // Bindings of other kinds (DENY, prefixed, one host, other operations) on managed topics and
+  // groups, described: listed, never touched.
+  std::vector<std::string> other_acls;
 
   friend bool operator==(const ClusterState&, const ClusterState&) = default;
 };
@@ -53,6 +63,10 @@ struct ReadRequest {
   // Count the messages of the dead topics of managed sources (a plan does; the read-back after
   // an apply does not, as freshly created partitions answer offsets only once their logs exist).
   bool dead_messages = true;
+  // Read the ACL bindings (one DescribeAcls per resource type); `groups` are the consumer groups
+  // whose bindings matter, besides those of the managed topics.
+  bool acls = false;
+  std::vector<std::string> groups;
 };
 
 // Reads the cluster, batching its requests so their number does not grow with the topics.

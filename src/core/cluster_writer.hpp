@@ -32,6 +32,14 @@ class ClusterWriter {
                                                           bool validate_only) = 0;
   virtual Result<std::vector<TopicOutcome>> delete_topics(
       const std::vector<DeleteTopic>& topics) = 0;
+  // One CreateAcls / DeleteAcls for all `bindings`; an outcome's `topic` is describe_binding's.
+  virtual Result<std::vector<TopicOutcome>> create_acls(
+      const std::vector<AclBinding>& bindings) = 0;
+  virtual Result<std::vector<TopicOutcome>> delete_acls(
+      const std::vector<AclBinding>& bindings) = 0;
+  // Whether this client may change the cluster's ACLs (ALTER on the cluster). CreateAcls has no
+  // validate-only mode, so this is asked before anything is written; an error when it cannot tell.
+  virtual Result<bool> may_alter_acls() = 0;
   // Returns once metadata shows every topic with at least its number of partitions, each with a
   // leader; an error at the deadline.
   virtual Result<bool> wait_until_led(const std::map<std::string, std::int64_t>& partitions,

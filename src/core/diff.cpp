@@ -5,6 +5,7 @@
 
 #include <fmt/format.h>
 
+#include "core/access_plan.hpp"
 #include "core/rules/plan_rules.hpp"
 #include "core/topic_configs.hpp"
 
@@ -83,7 +84,23 @@ Plan diff(const std::vector<EffectiveTopic>& desired, const ClusterState& actual
   }
   check_deletes(plan, actual, findings);
   check_dead_topics(desired, actual, findings);
+  if (options.access) plan_access(desired, actual, *options.access, plan);
   return plan;
+}
+
+void plan_access(const std::vector<EffectiveTopic>& desired, const ClusterState& actual,
+                 const AccessSettings& access, Plan& plan) {
+  if (actual.acls_disabled) {
+    plan.access_skipped =
+        "the cluster has no authorizer (DescribeAcls: security is disabled), so ACLs are not "
+        "managed; set 'authorizer.class.name' on the brokers, or remove 'acls:' from the "
+        "environment";
+    return;
+  }
+  if (!actual.acls_read) return;  // a snapshot without ACLs: nothing to compare
+  plan.access =
+      diff_access(desired_bindings(desired, access), actual.acls, managed_access(desired, access));
+  plan.access.other = actual.other_acls;
 }
 
 std::vector<std::string> deleted_topics(const Plan& plan) {

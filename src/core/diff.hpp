@@ -14,7 +14,8 @@ struct DiffOptions {
   bool allow_delete = false;
   std::string pinned_cluster_id;  // empty: not pinned
   std::string environment;
-  const Settings* settings = nullptr;  // severities and unmanagedConfigs; null: the defaults
+  const Settings* settings = nullptr;      // severities and unmanagedConfigs; null: the defaults
+  const AccessSettings* access = nullptr;  // the environment manages ACLs; null: it does not
 };
 
 // The desired configs of `topic`: its complete set of dynamic configs, normalised.
@@ -32,6 +33,10 @@ Plan diff(const std::vector<EffectiveTopic>& desired, const ClusterState& actual
 // `idle` maps a topic to such groups.
 void warn_deletes_held_by_idle_groups(Plan& plan,
                                       const std::map<std::string, std::vector<std::string>>& idle);
+
+// The ACL changes of the plan for an environment that manages ACLs (core/access_plan.hpp).
+void plan_access(const std::vector<EffectiveTopic>& desired, const ClusterState& actual,
+                 const AccessSettings& access, Plan& plan);
 
 // The topics the plan deletes.
 std::vector<std::string> deleted_topics(const Plan& plan);

@@ -8,6 +8,7 @@
 #include <variant>
 #include <vector>
 
+#include "core/access.hpp"
 #include "core/diagnostic.hpp"
 #include "core/location.hpp"
 
@@ -82,10 +83,14 @@ struct Plan {
   // Deletes the manifests ask for (`deleted: true`) that this run does not allow: not written,
   // but the cluster still differs from Git.
   std::vector<DeleteTopic> withheld;
+  // ACL changes, when the environment manages ACLs: created before any topic change, deleted
+  // after every one.
+  AccessChanges access;
+  std::string access_skipped;  // why ACLs were not looked at although the settings manage them
 
-  bool has_changes() const { return !actions.empty(); }
+  bool has_changes() const { return !actions.empty() || !access.empty(); }
   // The cluster does not match the manifests: changes to make, or deletes withheld.
-  bool differs() const { return !actions.empty() || !withheld.empty(); }
+  bool differs() const { return has_changes() || !withheld.empty(); }
   bool is_blocked() const { return !blocked.empty(); }
 };
 

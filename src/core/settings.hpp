@@ -7,6 +7,7 @@
 #include <string>
 #include <vector>
 
+#include "core/access.hpp"
 #include "core/diagnostic.hpp"
 #include "core/location.hpp"
 #include "core/pattern.hpp"
@@ -25,6 +26,7 @@ struct Environment {
   std::optional<std::int64_t> default_min_insync_replicas;
   std::int64_t minimum_min_insync_replicas = 1;
   std::optional<std::int64_t> max_message_bytes;  // the broker's message.max.bytes, if known
+  std::optional<AccessSettings> access;           // `acls:`: ACLs managed here; nullopt: not
 };
 
 struct NamingConvention {

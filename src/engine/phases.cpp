@@ -144,6 +144,18 @@ ApplyReport apply_plan(const Plan& plan, ClusterWriter& writer, const Progress& 
     auto led = writer.wait_until_led(expected, wait_timeout_ms);
     if (!led) runner.stop(led.error().message);
   };
+  // ACLs are granted before any topic changes, so a consumer started after apply finds its
+  // access, and revoked after every topic change (a deleted topic's last).
+  auto run_acls = [&](const std::string& kind, const std::vector<AclBinding>& bindings, auto call) {
+    if (bindings.empty()) return;
+    std::vector<std::string> described;
+    for (const auto& b : bindings) described.push_back(describe_binding(b));
+    if (!runner.stopped()) progress(fmt::format("{} {} ACL binding(s)...", kind, bindings.size()));
+    runner.record(kind, described,
+                  runner.stopped() ? Result<std::vector<TopicOutcome>>(std::vector<TopicOutcome>{})
+                                   : call(bindings));
+  };
+  run_acls("grant", plan.access.creates, [&](const auto& b) { return writer.create_acls(b); });
   run("create", creates, [&](const auto& items) { return writer.create_topics(items, false); });
   std::map<std::string, std::int64_t> created;
   for (const auto& c : creates) created[c.name] = c.partitions;
@@ -156,6 +168,7 @@ ApplyReport apply_plan(const Plan& plan, ClusterWriter& writer, const Progress& 
   run("alter-config", alters,
       [&](const auto& items) { return writer.alter_configs(items, false); });
   run("delete", deletes, [&](const auto& items) { return writer.delete_topics(items); });
+  run_acls("revoke", plan.access.deletes, [&](const auto& b) { return writer.delete_acls(b); });
   return report;
 }
 

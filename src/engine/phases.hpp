@@ -14,7 +14,7 @@ enum class ActionStatus { applied, failed, not_attempted };
 
 struct ActionResult {
   std::string topic;
-  std::string kind;  // create, add-partitions, alter-config, delete
+  std::string kind;  // grant, create, add-partitions, alter-config, delete, revoke
   ActionStatus status = ActionStatus::not_attempted;
   std::string error;
 };
@@ -36,7 +36,8 @@ struct RetryPolicy {
   std::function<void(int attempt)> pause;  // empty: sleep attempt × 500 ms
 };
 
-// Phases in the plan's order: creates, partitions, configs, deletes. Topics that fail with a
+// Phases in the plan's order: ACL grants, creates, partitions, configs, deletes, ACL revokes.
+// Topics that fail with a
 // transient error are retried within their phase; any other failure stops the later phases
 // (reported as not attempted); a re-run converges from where it stopped.
 ApplyReport apply_plan(const Plan& plan, ClusterWriter& writer, const Progress& progress,

@@ -7,20 +7,30 @@
 
 #include <fmt/format.h>
 
+#include "core/access_plan.hpp"
 #include "core/diff.hpp"
 
 namespace topicform {
 namespace {
 
-std::vector<std::string> managed_names(const Desired& desired) {
-  std::vector<std::string> out;
-  for (const auto& topic : desired.topics) out.push_back(topic.name);
-  return out;
+// What a read needs for `desired`: the managed topics' configs, dead-topic counts when
+// planning, and the ACL bindings when the environment manages them.
+ReadRequest read_request(const Desired& desired, bool dead_messages) {
+  ReadRequest request;
+  for (const auto& topic : desired.topics) request.managed.push_back(topic.name);
+  request.dead_messages = dead_messages;
+  if (const auto& access = desired.environment.access) {
+    request.acls = true;
+    auto managed = managed_access(desired.topics, *access);
+    request.groups.assign(managed.groups.begin(), managed.groups.end());
+  }
+  return request;
 }
 
 DiffOptions diff_options(const Desired& desired, bool allow_delete) {
+  const auto& access = desired.environment.access;
   return DiffOptions{allow_delete, desired.environment.cluster_id, desired.environment.name,
-                     &desired.settings};
+                     &desired.settings, access ? &*access : nullptr};
 }
 
 void pause(const ExecutePolicy& policy, int ms) {
@@ -44,6 +54,21 @@ std::string refusal(const Plan& plan, const ExecutePolicy& policy) {
 std::string refused_by_broker(const std::vector<TopicOutcome>& refused) {
   return fmt::format("the cluster refuses {} change(s), e.g. '{}': {}; nothing was applied",
                      refused.size(), refused.front().topic, refused.front().error);
+}
+
+// CreateAcls has no validate-only mode: the right to change ACLs is asked for before any write.
+std::string access_refusal(const Plan& plan, ClusterWriter& writer) {
+  if (plan.access.empty()) return "";
+  auto may = writer.may_alter_acls();
+  if (!may) {
+    return fmt::format("cannot tell whether this client may change ACLs: {}; nothing was applied",
+                       may.error().message);
+  }
+  if (*may) return "";
+  return fmt::format(
+      "the plan changes {} ACL binding(s), but the principal running topicform may not change "
+      "ACLs (it needs ALTER on the cluster); nothing was applied",
+      plan.access.creates.size() + plan.access.deletes.size());
 }
 
 // Deletes that this run carried out: a lagging read may still list them.
@@ -85,7 +110,7 @@ void read_back(Outcome& out, const Desired& desired, ClusterReader& reader,
                const ExecutePolicy& policy) {
   std::set<std::string> gone = deleted_in(out.report);
   for (int attempt = 1;; ++attempt) {
-    auto state = reader.read(ReadRequest{managed_names(desired), false});
+    auto state = reader.read(read_request(desired, false));
     if (!state) {
       out.error = state.error().message;
       return;
@@ -102,7 +127,7 @@ void read_back(Outcome& out, const Desired& desired, ClusterReader& reader,
 }  // namespace
 
 Result<Planned> make_plan(const Desired& desired, bool allow_delete, ClusterPorts cluster) {
-  auto state = cluster.reader.read(ReadRequest{managed_names(desired), true});
+  auto state = cluster.reader.read(read_request(desired, true));
   if (!state) return state.error();
   Planned out{std::move(*state), {}};
   out.plan = diff(desired.topics, out.state, diff_options(desired, allow_delete));
@@ -149,6 +174,7 @@ Outcome execute(const Plan& plan, const Desired& desired, ClusterPorts cluster,
     out.error = refused_by_broker(*refused);
     return out;
   }
+  if (out.error = access_refusal(plan, writer); !out.error.empty()) return out;
   out.wrote = true;
   out.report = apply_plan(plan, writer, progress, policy.wait_timeout_ms, policy.retry);
   retry_whole_failures(out, desired, cluster, writer, policy, progress);

@@ -133,6 +133,33 @@ class SettingsDecoder {
     }
   }
 
+  // `acls:` of an environment: absent or `enabled: false` leaves ACLs unmanaged there.
+  std::optional<AccessSettings> decode_access(const std::string& base) {
+    if (!m_reader.find(base)) return std::nullopt;
+    if (auto enabled = m_reader.boolean(base + "/enabled"); enabled.present && !enabled.value) {
+      return std::nullopt;
+    }
+    AccessSettings access;
+    access.at = m_reader.key_at(base);
+    if (auto pattern = m_reader.text(base + "/principal"); pattern.present) {
+      access.principal_pattern = pattern.value;
+    }
+    access.team_pattern = m_reader.text(base + "/team").value;
+    if (const auto* kept = m_reader.find(base + "/unmanagedPrincipals")) {
+      for (const auto& principal : *kept) {
+        if (principal.is_string())
+          access.unmanaged_principals.push_back(principal.get<std::string>());
+      }
+    }
+    if (const auto* principals = m_reader.find(base + "/principals")) {
+      for (const auto& [service, value] : principals->items()) {
+        access.overrides[service] =
+            m_reader.text(pointer_child(base + "/principals", service)).value;
+      }
+    }
+    return access;
+  }
+
   void decode_environments(Settings& settings) {
     if (const auto* environments = m_reader.find("/spec/environments")) {
       for (const auto& [name, value] : environments->items()) {
@@ -156,6 +183,7 @@ class SettingsDecoder {
           env.minimum_min_insync_replicas = v.value;
         if (auto v = m_reader.integer(base + "/maxMessageBytes"); v.present)
           env.max_message_bytes = v.value;
+        env.access = decode_access(base + "/acls");
         if (env.default_replication_factor > env.brokers) {
           report(env.at, fmt::format("environment '{}' defaults to replication factor {} but has "
                                      "{} broker(s)",

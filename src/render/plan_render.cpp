@@ -35,6 +35,29 @@ Counts count(const Plan& plan) {
   return c;
 }
 
+// ", 3 ACL bindings to grant, 1 to revoke" when the plan changes ACLs.
+std::string access_summary(const Plan& plan) {
+  if (plan.access.empty()) return "";
+  return fmt::format(", {} ACL binding{} to grant, {} to revoke", plan.access.creates.size(),
+                     plan.access.creates.size() == 1 ? "" : "s", plan.access.deletes.size());
+}
+
+// The ACL changes as diff lines: + grant, - revoke.
+std::vector<std::pair<char, std::string>> access_lines(const Plan& plan) {
+  std::vector<std::pair<char, std::string>> out;
+  for (const auto& b : plan.access.creates) out.emplace_back('+', "grant " + describe_binding(b));
+  for (const auto& b : plan.access.deletes) out.emplace_back('-', "revoke " + describe_binding(b));
+  return out;
+}
+
+// The ACLs on managed topics and groups that are not topicform's, one per line.
+std::vector<std::string> unmanaged_acls(const Plan& plan) {
+  std::vector<std::string> out;
+  for (const auto& b : plan.access.unmanaged) out.push_back(describe_binding(b));
+  out.insert(out.end(), plan.access.other.begin(), plan.access.other.end());
+  return out;
+}
+
 std::string summary_line(const Plan& plan) {
   Counts c = count(plan);
   if (!plan.differs() && !plan.is_blocked()) {
@@ -45,8 +68,8 @@ std::string summary_line(const Plan& plan) {
           ? ""
           : fmt::format(", {} delete{} withheld (not allowed without --allow-delete)",
                         plan.withheld.size(), plan.withheld.size() == 1 ? "" : "s");
-  return fmt::format("Plan: {} to create, {} to update, {} to delete, {} blocked{}.", c.create,
-                     c.update, c.remove, plan.blocked.size(), withheld);
+  return fmt::format("Plan: {} to create, {} to update, {} to delete, {} blocked{}{}.", c.create,
+                     c.update, c.remove, plan.blocked.size(), withheld, access_summary(plan));
 }
 
 std::string config_text(const ConfigMap& configs) {
@@ -162,6 +185,24 @@ nlohmann::ordered_json action_json(const Action& action) {
 
 std::string where(const Location& at) { return at.file.empty() ? "" : format_location(at); }
 
+nlohmann::ordered_json binding_json(const AclBinding& b) {
+  return {{"principal", b.principal},
+          {"operation", to_string(b.operation)},
+          {"resource", to_string(b.resource)},
+          {"name", b.name}};
+}
+
+nlohmann::ordered_json access_json(const Plan& plan) {
+  nlohmann::ordered_json grant = nlohmann::ordered_json::array();
+  for (const auto& b : plan.access.creates) grant.push_back(binding_json(b));
+  nlohmann::ordered_json revoke = nlohmann::ordered_json::array();
+  for (const auto& b : plan.access.deletes) revoke.push_back(binding_json(b));
+  return {{"grant", grant},
+          {"revoke", revoke},
+          {"unmanaged", unmanaged_acls(plan)},
+          {"skipped", plan.access_skipped}};
+}
+
 }  // namespace
 
 std::string render_plan_text(const Plan& plan, bool colour) {
@@ -176,6 +217,7 @@ std::string render_plan_text(const Plan& plan, bool colour) {
     for (const auto& [symbol, text] : describe(action)) line(symbol, text);
   }
   for (const auto& d : plan.withheld) line('-', withheld_text(d));
+  for (const auto& [symbol, text] : access_lines(plan)) line(symbol, text);
   for (const auto& b : plan.blocked) {
     line('!', fmt::format("{}{}blocked: {} [{}]", b.topic, b.topic.empty() ? "" : ": ", b.message,
                           b.rule));
@@ -199,6 +241,10 @@ std::string render_plan_text(const Plan& plan, bool colour) {
                        plan.unmanaged.size(), plan.unmanaged.size() == 1 ? "" : "s",
                        fmt::join(shown, ", "), more);
   }
+  for (const auto& acl : unmanaged_acls(plan)) {
+    out += fmt::format("unmanaged ACL (listed, never touched): {}\n", visible(acl));
+  }
+  if (!plan.access_skipped.empty()) out += fmt::format("note: {}\n", plan.access_skipped);
   out += summary_line(plan) + "\n";
   return out;
 }
@@ -213,6 +259,14 @@ std::string render_plan_github(const Plan& plan) {
   }
   for (const auto& d : plan.withheld) {
     notes.push_back({Severity::info, "delete/explicit", "- " + withheld_text(d), d.at});
+  }
+  for (const auto& b : plan.access.creates) {
+    auto at = plan.access.created_at.find(b);
+    notes.push_back({Severity::info, "plan", "+ grant " + describe_binding(b),
+                     at == plan.access.created_at.end() ? Location{} : at->second});
+  }
+  for (const auto& b : plan.access.deletes) {
+    notes.push_back({Severity::info, "plan", "- revoke " + describe_binding(b), {}});
   }
   for (const auto& b : plan.blocked) {
     notes.push_back(
@@ -254,6 +308,7 @@ std::string render_plan_json(const Plan& plan) {
   nlohmann::ordered_json withheld = nlohmann::ordered_json::array();
   for (const auto& d : plan.withheld) withheld.push_back(d.name);
   root["withheld"] = withheld;
+  root["access"] = access_json(plan);
   Counts c = count(plan);
   root["summary"] = {{"create", c.create},
                      {"update", c.update},
@@ -285,9 +340,13 @@ std::string render_plan_markdown(const Plan& plan, std::size_t limit) {
       details += fmt::format("{} {}\n", symbol, text);
   }
   for (const auto& d : plan.withheld) details += fmt::format("- {}\n", withheld_text(d));
+  for (const auto& [symbol, text] : access_lines(plan))
+    details += fmt::format("{} {}\n", symbol, text);
   for (const auto& w : plan.warnings)
     details += fmt::format("! warning: {} [{}]\n", w.message, w.rule);
   for (const auto& name : plan.unmanaged) details += fmt::format("  unmanaged: {}\n", name);
+  for (const auto& acl : unmanaged_acls(plan)) details += fmt::format("  unmanaged ACL: {}\n", acl);
+  if (!plan.access_skipped.empty()) details += fmt::format("  note: {}\n", plan.access_skipped);
   details += "```\n\n</details>\n";
   std::string out = head + details;
   if (out.size() <= limit) return out;

@@ -292,7 +292,13 @@ wait "$waiting"; code=$?
 cp "$tmp/out12" "$tmp/out"; cp "$tmp/err12" "$tmp/err"
 [ "$code" = 0 ] && ok || bad "the waiting apply converges once three brokers are up (exit $code)"
 expect_out "waiting for brokers: attempt 1: 2 of 3 registered; next try in 0.5s" "progress line per attempt"
-expect_out "waiting for brokers: 3 of 3 registered, ready" "ready line"
+# The cluster id always; the KRaft controller where DescribeCluster (librdkafka 2.3.0) says it.
+three_id=$(cat "$three/cluster-id")
+if "$bin" version | grep -q "^  describe-cluster           on$"; then
+  expect_out "waiting for brokers: 3 of 3 registered, ready \(cluster $three_id, controller [1-3]\)$" "ready line"
+else
+  expect_out "waiting for brokers: 3 of 3 registered, ready \(cluster $three_id\)$" "ready line"
+fi
 topics_cmd "$T" --describe --topic "$d.created" | grep -q "ReplicationFactor: 3" && ok || bad "the topic has three replicas"
 
 # 13. a KIP-848 consumer (group.protocol=consumer) blocks the delete of what it reads

@@ -4,6 +4,7 @@
 // a hook that changes the cluster between reads (a group appearing).
 #pragma once
 
+#include <algorithm>
 #include <functional>
 #include <set>
 
@@ -18,6 +19,7 @@ struct Faults {
   std::map<std::string, std::string> failing;  // topic -> lasting per-topic error
   int reads_lagging_after_create = 0;          // reads that do not yet show created topics
   int reads_lagging_after_delete = 0;  // reads that still list deleted topics (without configs)
+  bool may_not_alter_acls = false;     // the client lacks ALTER on the cluster
   bool down = false;                   // every request fails as a whole
   std::function<void(ClusterState&)> before_read;  // changes the cluster before each read
 };
@@ -31,11 +33,16 @@ class FakeCluster : public ClusterReader, public ClusterWriter, public GroupInsp
   int writes = 0;  // requests that change the cluster (not validate-only)
   std::map<std::string, std::vector<std::string>> idle;  // topic -> idle groups holding it
 
-  Result<ClusterState> read(const ReadRequest&) override {
+  bool authorizer = true;  // false: DescribeAcls answers that security is disabled
+
+  Result<ClusterState> read(const ReadRequest& request) override {
     if (faults.down) return Error{"read cluster metadata: Local: Broker transport failure"};
     ++reads;
     if (faults.before_read) faults.before_read(m_state);
     ClusterState seen = m_state;
+    seen.acls_read = request.acls && authorizer;
+    seen.acls_disabled = request.acls && !authorizer;
+    if (!seen.acls_read) seen.acls.clear();
     if (m_create_lag > 0) {
       --m_create_lag;
       for (const auto& name : m_created) seen.topics.erase(name);
@@ -87,6 +94,23 @@ class FakeCluster : public ClusterReader, public ClusterWriter, public GroupInsp
       return false;
     });
   }
+  Result<std::vector<TopicOutcome>> create_acls(const std::vector<AclBinding>& bindings) override {
+    return write_acls(bindings, [&](const AclBinding& b) {
+      if (std::find(m_state.acls.begin(), m_state.acls.end(), b) == m_state.acls.end()) {
+        m_state.acls.push_back(b);
+      }
+    });
+  }
+  Result<std::vector<TopicOutcome>> delete_acls(const std::vector<AclBinding>& bindings) override {
+    return write_acls(bindings, [&](const AclBinding& b) {
+      m_state.acls.erase(std::remove(m_state.acls.begin(), m_state.acls.end(), b),
+                         m_state.acls.end());
+    });
+  }
+  Result<bool> may_alter_acls() override {
+    if (faults.down) return Error{"describe cluster: Local: Broker transport failure"};
+    return !faults.may_not_alter_acls;
+  }
   Result<bool> wait_until_led(const std::map<std::string, std::int64_t>&, int) override {
     if (faults.down) return Error{"wait: Local: Broker transport failure"};
     return true;
@@ -118,6 +142,20 @@ class FakeCluster : public ClusterReader, public ClusterWriter, public GroupInsp
     if (validate_only) return out;
     ++writes;
     if (faults.timeout_after_doing.erase(kind)) return Error{kind + ": Local: Timed out"};
+    return out;
+  }
+
+  template <class Change>
+  Result<std::vector<TopicOutcome>> write_acls(const std::vector<AclBinding>& bindings,
+                                               Change change) {
+    if (faults.down) return Error{"acls: Local: Broker transport failure"};
+    ++writes;
+    std::vector<TopicOutcome> out;
+    for (const auto& b : bindings) {
+      change(b);
+      out.push_back({describe_binding(b), true, false, ""});
+    }
+    std::sort(m_state.acls.begin(), m_state.acls.end());
     return out;
   }
 

@@ -1,0 +1,111 @@
+// Owner cards -> ACL bindings, and bindings -> creates, deletes and the unmanaged rest.
+#include "core/access_plan.hpp"
+
+#include <algorithm>
+
+namespace topicform {
+namespace {
+
+using Bindings = std::map<AclBinding, Location>;
+
+void grant(Bindings& out, AclResource resource, const std::string& name,
+           const std::string& principal, std::initializer_list<AclOperation> operations,
+           const Location& at) {
+  for (auto operation : operations)
+    out.emplace(AclBinding{resource, name, principal, operation}, at);
+}
+
+// The `.dead` topic of `source` among the desired topics, if it has one.
+const EffectiveTopic* dead_topic_of(const std::vector<EffectiveTopic>& topics,
+                                    const EffectiveTopic& source) {
+  for (const auto& topic : topics) {
+    if (topic.is_dead && topic.spec == source.spec) return &topic;
+  }
+  return nullptr;
+}
+
+void grant_topic(Bindings& out, const std::vector<EffectiveTopic>& topics,
+                 const EffectiveTopic& topic, const AccessSettings& access) {
+  const OwnerCard& owner = topic.spec->owner;
+  if (!owner.producer.value.empty()) {
+    grant(out, AclResource::topic, topic.name, access.principal_of(owner.producer.value),
+          {AclOperation::write, AclOperation::describe}, owner.producer.at);
+  }
+  const EffectiveTopic* dead = dead_topic_of(topics, topic);
+  for (const auto& consumer : owner.consumers) {
+    const std::string& service = consumer.group.value;
+    std::string principal = access.principal_of(service);
+    grant(out, AclResource::topic, topic.name, principal,
+          {AclOperation::read, AclOperation::describe}, consumer.group.at);
+    grant(out, AclResource::group, service, principal, {AclOperation::read}, consumer.group.at);
+    if (dead) {
+      grant(out, AclResource::topic, dead->name, principal,
+            {AclOperation::write, AclOperation::describe}, consumer.group.at);
+    }
+  }
+  if (auto team = access.team_principal(owner.team.value); team && dead) {
+    grant(out, AclResource::topic, dead->name, *team, {AclOperation::read}, owner.team.at);
+  }
+}
+
+}  // namespace
+
+std::map<AclBinding, Location> desired_bindings(const std::vector<EffectiveTopic>& topics,
+                                                const AccessSettings& access) {
+  Bindings out;
+  for (const auto& topic : topics) {
+    if (topic.is_dead || !topic.spec || topic.spec->deleted.value) continue;
+    grant_topic(out, topics, topic, access);
+  }
+  return out;
+}
+
+bool ManagedAccess::on_managed_resource(const AclBinding& binding) const {
+  return binding.resource == AclResource::topic ? topics.count(binding.name) > 0
+                                                : groups.count(binding.name) > 0;
+}
+
+bool ManagedAccess::covers(const AclBinding& binding) const {
+  return access && access->manages(binding.principal) && on_managed_resource(binding);
+}
+
+ManagedAccess managed_access(const std::vector<EffectiveTopic>& topics,
+                             const AccessSettings& access) {
+  ManagedAccess out;
+  out.access = &access;
+  for (const auto& topic : topics) {
+    out.topics.insert(topic.name);
+    if (!topic.spec || topic.is_dead) continue;
+    const OwnerCard& owner = topic.spec->owner;
+    if (!owner.producer.value.empty()) out.groups.insert(owner.producer.value);
+    for (const auto& consumer : owner.consumers) out.groups.insert(consumer.group.value);
+  }
+  return out;
+}
+
+AccessChanges diff_access(const std::map<AclBinding, Location>& desired,
+                          const std::vector<AclBinding>& existing, const ManagedAccess& managed) {
+  AccessChanges out;
+  std::set<AclBinding> have(existing.begin(), existing.end());
+  ManagedAccess scope = managed;
+  for (const auto& binding : have) {
+    if (binding.resource != AclResource::topic || !scope.covers(binding)) continue;
+    if (auto service = scope.access->service_of(binding.principal)) scope.groups.insert(*service);
+  }
+  for (const auto& [binding, at] : desired) {
+    if (have.count(binding)) continue;
+    out.creates.push_back(binding);
+    out.created_at[binding] = at;
+  }
+  for (const auto& binding : have) {
+    if (desired.count(binding)) continue;
+    if (scope.covers(binding)) {
+      out.deletes.push_back(binding);
+    } else if (scope.on_managed_resource(binding)) {
+      out.unmanaged.push_back(binding);  // somebody else's grant on a managed topic or group
+    }
+  }
+  return out;
+}
+
+}  // namespace topicform
