@@ -23,10 +23,11 @@ namespace {
 constexpr const char* kUsage = R"(Usage: topicform apply [PATH...] [options]
 
 Plans (as `topicform plan`), shows the plan, asks for confirmation on a terminal, then executes
-it in order: creates (each topic with its .dead topic, in one batch) -> partition increases ->
-config changes -> deletes. Returns once every created topic has a leader for each partition,
-then reads the cluster again until nothing is left to change. Anything blocked: nothing is
-written. Safe to re-run: a converged cluster gets no writes.
+it in order: ACL grants -> creates (each topic with its .dead topic, in one batch) -> partition
+increases -> config changes -> deletes -> ACL revokes; an ACL change needs ALTER on the cluster,
+which is checked before anything is written. Returns once every created topic has a leader for
+each partition, then reads the cluster again until nothing is left to change. Anything
+blocked: nothing is written. Safe to re-run: a converged cluster gets no writes.
 
 With --plan FILE (saved by `plan --out`), the plan is made again from the manifests, settings
 and cluster as they are now and executed only if it is the same as the saved one; the manifest

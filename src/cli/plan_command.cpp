@@ -30,6 +30,10 @@ change: + create (each topic with its .dead topic), ~ update (partitions, config
 without allowKeyRemap, a wrong cluster id, a delete of a topic that a group reads or whose dead
 topic holds messages). Nothing is written to the cluster.
 
+When the environment has `acls:` in the settings, the plan also grants (+ grant) the ACL
+bindings the owner cards imply and revokes (- revoke) topicform's bindings that no card asks
+for any more; other grants on the managed topics and groups are listed, never touched.
+
 The cluster: --cluster-snapshot FILE, else --bootstrap-server, else KAFKA_BOOTSTRAP_SERVERS,
 else the environment's bootstrapServers in the settings. Client properties (SASL, SSL) come from
 --command-config FILE and -X key=value; secret values are never printed.

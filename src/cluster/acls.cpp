@@ -145,7 +145,7 @@ Result<bool> KafkaAdmin::read_acls(ClusterState& state, const ReadRequest& reque
     Queue queue(client);
     ++m_requests.acls;
     rd_kafka_DescribeAcls(client, filter.get(), options.o, queue.q);
-    rd_kafka_resp_err_t code;
+    rd_kafka_resp_err_t code = RD_KAFKA_RESP_ERR_NO_ERROR;
     auto event = acl_result(*m_handle, queue.q, m_timeout_ms + 5'000, "describe ACLs", &code);
     if (!event) return Error{explain(event.error().message)};
     if (code == RD_KAFKA_RESP_ERR_SECURITY_DISABLED) {

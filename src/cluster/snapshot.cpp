@@ -1,15 +1,30 @@
 // Snapshot files: {"version": 1, "clusterId", "brokers", "autoCreateTopics", "topics": {...},
 // "readers": {topic: [group, ...]}, "undescribedGroups": {group: [topic, ...]},
-// "deadMessages": {topic: count}, "offsetsRetentionMs"}; the last four are optional.
+// "deadMessages": {topic: count}, "offsetsRetentionMs", "acls": {"disabled", "bindings": [...],
+// "other": [...]}}; the last five are optional ("acls" null: not read).
 #include "cluster/snapshot.hpp"
 
+#include <algorithm>
 #include <fstream>
 #include <sstream>
 
 #include <fmt/format.h>
 #include <nlohmann/json.hpp>
 
+#include "core/access_json.hpp"
+
 namespace topicform {
+namespace {
+
+void read_acls(const nlohmann::json& acls, ClusterState& state) {
+  state.acls_disabled = acls.value("disabled", false);
+  state.acls_read = !state.acls_disabled;
+  for (const auto& b : acls.at("bindings")) state.acls.push_back(binding_from_json(b));
+  std::sort(state.acls.begin(), state.acls.end());
+  if (acls.contains("other")) state.other_acls = acls["other"].get<std::vector<std::string>>();
+}
+
+}  // namespace
 
 std::string write_snapshot(const ClusterState& state) {
   nlohmann::ordered_json root;
@@ -33,6 +48,13 @@ std::string write_snapshot(const ClusterState& state) {
   root["deadMessages"] = state.dead_messages;
   root["offsetsRetentionMs"] =
       state.offsets_retention_ms ? nlohmann::ordered_json(*state.offsets_retention_ms) : nullptr;
+  root["acls"] = nullptr;
+  if (state.acls_read || state.acls_disabled) {
+    nlohmann::ordered_json bindings = nlohmann::ordered_json::array();
+    for (const auto& b : state.acls) bindings.push_back(binding_json(b));
+    root["acls"] = {
+        {"disabled", state.acls_disabled}, {"bindings", bindings}, {"other", state.other_acls}};
+  }
   return root.dump(2, ' ', false, nlohmann::ordered_json::error_handler_t::replace) + "\n";
 }
 
@@ -69,6 +91,7 @@ Result<ClusterState> parse_snapshot(const std::string& text) {
     if (root.contains("offsetsRetentionMs") && !root["offsetsRetentionMs"].is_null()) {
       state.offsets_retention_ms = root["offsetsRetentionMs"].get<std::int64_t>();
     }
+    if (root.contains("acls") && !root["acls"].is_null()) read_acls(root["acls"], state);
     return state;
   } catch (const nlohmann::json::exception& e) {
     return Error{fmt::format("not a topicform cluster snapshot: {}", e.what())};

@@ -142,6 +142,16 @@ Result<Planned> make_plan(const Desired& desired, bool allow_delete, ClusterPort
 
 Result<bool> add_broker_refusals(Plan& plan, ClusterWriter& writer) {
   if (!plan.has_changes()) return true;
+  if (!plan.access.empty()) {
+    auto may = writer.may_alter_acls();
+    if (!may) return may.error();
+    if (!*may) {
+      plan.blocked.push_back(BlockedChange{
+          "", "cluster/validate",
+          "the principal running topicform may not change ACLs (it needs ALTER on the cluster)",
+          plan.access.created_at.empty() ? Location{} : plan.access.created_at.begin()->second});
+    }
+  }
   auto refused = validate_plan(plan, writer);
   if (!refused) return refused.error();
   for (const auto& r : *refused) {

@@ -38,7 +38,8 @@ struct Planned {
 // Reads the cluster and diffs; when the plan deletes, asks which idle groups still hold offsets.
 Result<Planned> make_plan(const Desired& desired, bool allow_delete, ClusterPorts cluster);
 
-// The broker's own check of every change (validate_only), its refusals added as blocked changes.
+// The broker's own check of every change (validate_only), its refusals added as blocked changes;
+// ACL changes are blocked when this client may not change ACLs at all.
 Result<bool> add_broker_refusals(Plan& plan, ClusterWriter& writer);
 
 struct ExecutePolicy {

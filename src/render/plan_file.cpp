@@ -5,6 +5,7 @@
 #include <fmt/format.h>
 #include <nlohmann/json.hpp>
 
+#include "core/access_json.hpp"
 #include "render/plan_render.hpp"
 
 namespace topicform {
@@ -47,26 +48,12 @@ Action read_action(const nlohmann::json& a) {
   throw nlohmann::json::other_error::create(501, fmt::format("unknown action '{}'", kind), nullptr);
 }
 
-AclBinding read_binding(const nlohmann::json& b) {
-  std::string operation = b.at("operation").get<std::string>();
-  auto parsed = parse_acl_operation(operation);
-  if (!parsed) {
-    throw nlohmann::json::other_error::create(
-        501, fmt::format("unknown ACL operation '{}'", operation), nullptr);
-  }
-  std::string resource = b.at("resource").get<std::string>();
-  if (resource != "topic" && resource != "group") {
-    throw nlohmann::json::other_error::create(
-        501, fmt::format("unknown ACL resource '{}'", resource), nullptr);
-  }
-  return AclBinding{resource == "topic" ? AclResource::topic : AclResource::group,
-                    b.at("name").get<std::string>(), b.at("principal").get<std::string>(), *parsed};
-}
-
 void read_access(const nlohmann::json& root, Plan& plan) {
   if (!root.contains("access")) return;
-  for (const auto& b : root["access"].at("grant")) plan.access.creates.push_back(read_binding(b));
-  for (const auto& b : root["access"].at("revoke")) plan.access.deletes.push_back(read_binding(b));
+  for (const auto& b : root["access"].at("grant"))
+    plan.access.creates.push_back(binding_from_json(b));
+  for (const auto& b : root["access"].at("revoke"))
+    plan.access.deletes.push_back(binding_from_json(b));
 }
 
 }  // namespace

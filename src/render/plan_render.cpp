@@ -6,6 +6,7 @@
 #include <fmt/format.h>
 #include <nlohmann/json.hpp>
 
+#include "core/access_json.hpp"
 #include "core/visible_text.hpp"
 #include "render/diagnostics_render.hpp"
 
@@ -184,13 +185,6 @@ nlohmann::ordered_json action_json(const Action& action) {
 }
 
 std::string where(const Location& at) { return at.file.empty() ? "" : format_location(at); }
-
-nlohmann::ordered_json binding_json(const AclBinding& b) {
-  return {{"principal", b.principal},
-          {"operation", to_string(b.operation)},
-          {"resource", to_string(b.resource)},
-          {"name", b.name}};
-}
 
 nlohmann::ordered_json access_json(const Plan& plan) {
   nlohmann::ordered_json grant = nlohmann::ordered_json::array();

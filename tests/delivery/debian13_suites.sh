@@ -2,9 +2,11 @@
 # The integration and auth suites again, with the image's binary (built in the Debian 13 root by
 # tests/delivery/image.sh, librdkafka 2.8) running in the runtime root against real brokers on
 # the host's loopback, so each newer librdkafka path is tested where the fallback is on the host.
-# Usage: tests/delivery/debian13_suites.sh BINARY   (from the repository root, as root)
+# The services' client (KAFKA_CLIENT, for the ACL suite) stays the host's: only topicform changes.
+# Usage: tests/delivery/debian13_suites.sh BINARY KAFKA_CLIENT   (from the repository root, as root)
 set -uo pipefail
-binary=$(readlink -f "${1:?usage: tests/delivery/debian13_suites.sh BINARY}")
+binary=$(readlink -f "${1:?usage: tests/delivery/debian13_suites.sh BINARY KAFKA_CLIENT}")
+kafka_client=$(readlink -f "${2:?usage: tests/delivery/debian13_suites.sh BINARY KAFKA_CLIENT}")
 root=$(pwd)
 [ -x "$binary" ] || { echo "debian13: no binary at $binary (tests/delivery/image.sh makes it)" >&2; exit 1; }
 runtime_root=$(ci/debian-root runtime) || exit 1
@@ -21,9 +23,9 @@ ci/debian-view "$runtime_root" "$work/view" --copy "$binary:/usr/local/bin/topic
   --bind /tmp:/tmp --bind "$root:$root" --host -- bash -c '
     "$1" version | sed -n "2,6s/^/debian13: /p" >&2
     status=0
-    for suite in integration auth; do
+    for suite in integration/run.sh auth/run.sh auth/acls.sh; do
       start=$SECONDS
-      tests/$suite/run.sh "$1" || status=1
-      echo "debian13: the $suite suite took $((SECONDS - start)) s" >&2
+      tests/$suite "$1" "$2" || status=1
+      echo "debian13: tests/$suite took $((SECONDS - start)) s" >&2
     done
-    exit $status' debian13 "$work/topicform"
+    exit $status' debian13 "$work/topicform" "$kafka_client"

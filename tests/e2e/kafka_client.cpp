@@ -2,7 +2,10 @@
 // one as a member of a group (auto-commit off, from the earliest offset), over librdkafka.
 //   kafka_client produce TOPIC KEY VALUE
 //   kafka_client consume TOPIC GROUP SECONDS   exit 0 consumed, 3 topic missing, 4 nothing in time
-// The cluster is KAFKA_BOOTSTRAP_SERVERS, as the runbook's services read it.
+// Either exits 5 when the broker refuses it for want of an ACL (topic, group or cluster
+// authorization failed), printing the broker's error.
+// The cluster is KAFKA_BOOTSTRAP_SERVERS, as the runbook's services read it; KAFKA_CLIENT_CONFIG
+// may name a file of librdkafka properties (key=value lines: SASL credentials, say).
 #include <librdkafka/rdkafka.h>
 
 #include <chrono>
@@ -22,7 +25,34 @@ rd_kafka_conf_t* base_config() {
   rd_kafka_conf_t* conf = rd_kafka_conf_new();
   char error[512];
   rd_kafka_conf_set(conf, "bootstrap.servers", bootstrap, error, sizeof error);
+  if (const char* path = std::getenv("KAFKA_CLIENT_CONFIG"); path && *path) {
+    std::FILE* file = std::fopen(path, "r");
+    if (!file) {
+      std::fprintf(stderr, "client: cannot read %s\n", path);
+      std::exit(2);
+    }
+    char line[1024];
+    while (std::fgets(line, sizeof line, file)) {
+      std::string text(line);
+      while (!text.empty() && (text.back() == '\n' || text.back() == '\r')) text.pop_back();
+      auto equals = text.find('=');
+      if (text.empty() || text[0] == '#' || equals == std::string::npos) continue;
+      if (rd_kafka_conf_set(conf, text.substr(0, equals).c_str(), text.substr(equals + 1).c_str(),
+                            error, sizeof error) != RD_KAFKA_CONF_OK) {
+        std::fprintf(stderr, "client: %s\n", error);
+        std::exit(2);
+      }
+    }
+    std::fclose(file);
+  }
   return conf;
+}
+
+bool not_authorized(rd_kafka_resp_err_t err) {
+  return err == RD_KAFKA_RESP_ERR_TOPIC_AUTHORIZATION_FAILED ||
+         err == RD_KAFKA_RESP_ERR_GROUP_AUTHORIZATION_FAILED ||
+         err == RD_KAFKA_RESP_ERR_CLUSTER_AUTHORIZATION_FAILED ||
+         err == RD_KAFKA_RESP_ERR_TRANSACTIONAL_ID_AUTHORIZATION_FAILED;
 }
 
 void set(rd_kafka_conf_t* conf, const char* key, const char* value) {
@@ -33,10 +63,23 @@ void set(rd_kafka_conf_t* conf, const char* key, const char* value) {
   }
 }
 
+rd_kafka_resp_err_t delivery_error = RD_KAFKA_RESP_ERR_NO_ERROR;
+
 int produce(const char* topic, const char* key, const char* value) {
   rd_kafka_conf_t* conf = base_config();
   set(conf, "acks", "all");
   set(conf, "enable.idempotence", "true");
+  set(conf, "message.timeout.ms", "15000");
+  // A refused write fails the message: its error is what the exit code reports.
+  rd_kafka_conf_set_dr_msg_cb(conf, [](rd_kafka_t*, const rd_kafka_message_t* m, void*) {
+    if (m->err) delivery_error = m->err;
+  });
+  rd_kafka_conf_set_error_cb(conf, [](rd_kafka_t*, int err, const char* reason, void*) {
+    if (not_authorized(static_cast<rd_kafka_resp_err_t>(err))) {
+      delivery_error = static_cast<rd_kafka_resp_err_t>(err);
+      std::fprintf(stderr, "client: %s\n", reason);
+    }
+  });
   char error[512];
   rd_kafka_t* producer = rd_kafka_new(RD_KAFKA_PRODUCER, conf, error, sizeof error);
   if (!producer) return std::fprintf(stderr, "client: %s\n", error), 2;
@@ -45,8 +88,13 @@ int produce(const char* topic, const char* key, const char* value) {
                         RD_KAFKA_V_VALUE(const_cast<char*>(value), std::strlen(value)),
                         RD_KAFKA_V_MSGFLAGS(RD_KAFKA_MSG_F_COPY), RD_KAFKA_V_END);
   if (!err) err = rd_kafka_flush(producer, 30'000);
+  if (!err && delivery_error) err = delivery_error;
   rd_kafka_destroy(producer);
-  if (err) return std::fprintf(stderr, "client: produce: %s\n", rd_kafka_err2str(err)), 1;
+  if (err == RD_KAFKA_RESP_ERR__TIMED_OUT && delivery_error) err = delivery_error;
+  if (err) {
+    std::fprintf(stderr, "client: produce: %s\n", rd_kafka_err2str(err));
+    return not_authorized(err) ? 5 : 1;
+  }
   std::printf("produced %s=%s to %s\n", key, value, topic);
   return 0;
 }
@@ -74,6 +122,9 @@ int consume(const char* topic, const char* group, int seconds) {
         message->err == RD_KAFKA_RESP_ERR__UNKNOWN_TOPIC) {
       std::fprintf(stderr, "client: %s\n", rd_kafka_message_errstr(message));
       status = 3;
+    } else if (not_authorized(message->err)) {
+      std::fprintf(stderr, "client: %s\n", rd_kafka_message_errstr(message));
+      status = 5;
     } else if (!message->err) {
       std::printf("consumed %.*s=%.*s from %s as %s\n", static_cast<int>(message->key_len),
                   static_cast<const char*>(message->key), static_cast<int>(message->len),

@@ -4,6 +4,7 @@
 
 #include <gtest/gtest.h>
 
+#include "cluster/snapshot.hpp"
 #include "core/diff.hpp"
 #include "engine/saved_plan.hpp"
 #include "render/plan_file.hpp"
@@ -158,6 +159,22 @@ TEST(AccessEngine, RefusesBeforeAnyWriteWhenTheClientMayNotChangeAcls) {
   EXPECT_TRUE(fake.state().topics.empty());
 }
 
+TEST(AccessEngine, APlanBlocksAclChangesTheClientMayNotMake) {
+  auto m = with_acls(topic("orders.created", 3));
+  FakeCluster fake(cluster());
+  fake.faults.may_not_alter_acls = true;
+  auto planned = make_plan(m->engine(), false, {fake, &fake});
+  ASSERT_TRUE(add_broker_refusals(planned->plan, fake).has_value());
+  ASSERT_EQ(planned->plan.blocked.size(), 1u);
+  EXPECT_EQ(describe_blocked(planned->plan.blocked[0]),
+            "blocked (cluster) [cluster/validate] the principal running topicform may not change "
+            "ACLs (it needs ALTER on the cluster)");
+  fake.faults.may_not_alter_acls = false;
+  auto allowed = make_plan(m->engine(), false, {fake, &fake});
+  ASSERT_TRUE(add_broker_refusals(allowed->plan, fake).has_value());
+  EXPECT_TRUE(allowed->plan.blocked.empty());
+}
+
 TEST(AccessEngine, WithoutAnAuthorizerTopicsAreAppliedAndAclsSkippedWithANote) {
   auto m = with_acls(topic("orders.created", 3));
   FakeCluster fake(cluster());
@@ -194,6 +211,21 @@ TEST(AccessPlanFile, GrantsSurviveTheRoundTripAndAnAclChangeMakesThePlanStale) {
   ASSERT_TRUE(stale.has_value());
   EXPECT_EQ(stale->details,
             std::vector<std::string>{"planned: grant User:c-service READ group c-service"});
+}
+
+TEST(AccessSnapshot, BindingsAndAMissingAuthorizerSurviveTheRoundTrip) {
+  ClusterState state = cluster();
+  state.acls_read = true;
+  state.acls = {{Res::topic, "orders.created", "User:p-service", Op::write},
+                {Res::group, "c-service", "User:c-service", Op::read}};  // sorted, as read
+  state.other_acls = {"DENY User:x READ topic orders. (PREFIXED, host *)"};
+  auto read = parse_snapshot(write_snapshot(state));
+  ASSERT_TRUE(read.has_value()) << read.error().message;
+  EXPECT_EQ(*read, state);
+  ClusterState disabled = cluster();
+  disabled.acls_disabled = true;
+  EXPECT_EQ(*parse_snapshot(write_snapshot(disabled)), disabled);
+  EXPECT_FALSE(parse_snapshot(write_snapshot(cluster()))->acls_read);
 }
 
 TEST(AccessRender, TextListsGrantsRevokesAndUnmanagedAcls) {
