@@ -46,6 +46,18 @@ void grant_topic(Bindings& out, const std::vector<EffectiveTopic>& topics,
   if (auto team = access.team_principal(owner.team.value); team && dead) {
     grant(out, AclResource::topic, dead->name, *team, {AclOperation::read}, owner.team.at);
   }
+  for (const auto& extra : topic.spec->extra_access) {
+    if (extra.on_dead && !dead) continue;  // no .dead topic to grant on
+    std::string principal =
+        extra.principal.present ? extra.principal.value : access.principal_of(extra.service.value);
+    for (const auto& name : extra.operations) {
+      if (auto operation = parse_acl_operation(name)) {
+        out.emplace(AclBinding{AclResource::topic, extra.on_dead ? dead->name : topic.name,
+                               principal, *operation},
+                    extra.at);
+      }
+    }
+  }
 }
 
 }  // namespace
@@ -66,7 +78,8 @@ bool ManagedAccess::on_managed_resource(const AclBinding& binding) const {
 }
 
 bool ManagedAccess::covers(const AclBinding& binding) const {
-  return access && access->manages(binding.principal) && on_managed_resource(binding);
+  bool ours = (access && access->manages(binding.principal)) || principals.count(binding.principal);
+  return ours && on_managed_resource(binding);
 }
 
 ManagedAccess managed_access(const std::vector<EffectiveTopic>& topics,
@@ -79,6 +92,9 @@ ManagedAccess managed_access(const std::vector<EffectiveTopic>& topics,
     const OwnerCard& owner = topic.spec->owner;
     if (!owner.producer.value.empty()) out.groups.insert(owner.producer.value);
     for (const auto& consumer : owner.consumers) out.groups.insert(consumer.group.value);
+    for (const auto& extra : topic.spec->extra_access) {
+      if (extra.principal.present) out.principals.insert(extra.principal.value);
+    }
   }
   return out;
 }

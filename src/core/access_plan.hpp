@@ -14,7 +14,8 @@ namespace topicform {
 // What an environment's topics need, each binding with the owner card line it comes from:
 // the producer WRITE + DESCRIBE on its topic; each consumer READ + DESCRIBE on the topic, READ
 // on its group (named after it) and WRITE + DESCRIBE on the topic's `.dead`; the owning team
-// READ on `.dead` when the settings name a team principal. Deleted topics need nothing.
+// READ on `.dead` when the settings name a team principal; and the manifest's `extraAccess:`.
+// Deleted topics need nothing.
 std::map<AclBinding, Location> desired_bindings(const std::vector<EffectiveTopic>& topics,
                                                 const AccessSettings& access);
 
@@ -23,6 +24,7 @@ std::map<AclBinding, Location> desired_bindings(const std::vector<EffectiveTopic
 struct ManagedAccess {
   std::set<std::string> topics;
   std::set<std::string> groups;
+  std::set<std::string> principals;  // named explicitly in `extraAccess:`
   const AccessSettings* access = nullptr;
 
   bool on_managed_resource(const AclBinding& binding) const;

@@ -113,6 +113,8 @@ constexpr std::array kRules = std::to_array<RuleInfo>({
     {"owner/key-quality", W, P::validate, true, "no constant, low-cardinality or time-based keys"},
     {"owner/ordering-needs-key", E, P::validate, true,
      "ordering per entity needs that entity's id as key"},
+    {"owner/extra-access", E, P::validate, true,
+     "extraAccess adds what the card does not: not on a missing .dead, not a consumer's own grant"},
     {"owner/no-secrets", W, P::validate, true,
      "messages carry no secrets: schema fields named like passwords or tokens"},
     {"config/known-key", E, P::validate, true,

@@ -79,6 +79,17 @@ struct TopicOverride {
   friend bool operator==(const TopicOverride&, const TopicOverride&) = default;
 };
 
+// A grant beyond the owner card's (`extraAccess:`): a service's or an explicit principal's.
+struct ExtraAccess {
+  Location at;
+  Located<std::string> service;
+  Located<std::string> principal;
+  std::vector<std::string> operations;  // read, write, describe
+  bool on_dead = false;                 // the .dead topic rather than the topic
+
+  friend bool operator==(const ExtraAccess&, const ExtraAccess&) = default;
+};
+
 struct TopicSpec {
   Location document;  // start of the YAML document
   Located<std::string> name;
@@ -92,6 +103,7 @@ struct TopicSpec {
   Located<std::string> retention_bytes;
   Located<std::vector<std::string>> cleanup_policy;
   std::vector<ConfigEntry> config;
+  std::vector<ExtraAccess> extra_access;
   std::optional<DeadLetterSpec> dead_letter;
   OwnerCard owner;
   std::map<std::string, TopicOverride> overrides;

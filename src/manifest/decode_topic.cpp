@@ -19,6 +19,28 @@ std::vector<ConfigEntry> decode_config(const DocumentReader& reader, const std::
   return entries;
 }
 
+std::vector<ExtraAccess> decode_extra_access(const DocumentReader& reader) {
+  std::vector<ExtraAccess> out;
+  const auto* items = reader.find("/spec/extraAccess");
+  if (!items || !items->is_array()) return out;
+  for (std::size_t i = 0; i < items->size(); ++i) {
+    std::string base = "/spec/extraAccess/" + std::to_string(i);
+    ExtraAccess access;
+    access.at = reader.value_at(base);
+    access.service = reader.text(base + "/service");
+    access.principal = reader.text(base + "/principal");
+    if (const auto* operations = reader.find(base + "/operations");
+        operations && operations->is_array()) {
+      for (const auto& op : *operations) {
+        if (op.is_string()) access.operations.push_back(op.get<std::string>());
+      }
+    }
+    access.on_dead = reader.text(base + "/on").value == "dead";
+    out.push_back(std::move(access));
+  }
+  return out;
+}
+
 OwnerCard decode_owner(const DocumentReader& reader) {
   OwnerCard owner;
   const std::string base = "/spec/owner";
@@ -86,6 +108,7 @@ TopicSpec decode_topic(const YamlDocument& document) {
     }
   }
   spec.config = decode_config(reader, "/spec/config");
+  spec.extra_access = decode_extra_access(reader);
   if (reader.find("/spec/deadLetter")) {
     DeadLetterSpec dead;
     dead.at = reader.key_at("/spec/deadLetter");

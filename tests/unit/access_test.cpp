@@ -65,6 +65,22 @@ TEST(AccessBindings, OverridesAndTheTeamPrincipal) {
   EXPECT_FALSE(bindings.count({Res::group, "c-service", "User:c-service", Op::read}));
 }
 
+TEST(AccessBindings, ExtraAccessGrantsWhatTheCardCannotSay) {
+  std::string extra =
+      "  extraAccess:\n"
+      "    - {principal: \"User:CN=cdc,O=acme\", operations: [read, describe]}\n"
+      "    - {service: report-service, operations: [read], on: dead}\n";
+  auto m = with_acls(topic("orders.created", 3, "none", extra));
+  auto bindings = desired_bindings(m->topics, *m->environment.access);
+  EXPECT_TRUE(bindings.count({Res::topic, "orders.created", "User:CN=cdc,O=acme", Op::read}));
+  EXPECT_TRUE(bindings.count({Res::topic, "orders.created", "User:CN=cdc,O=acme", Op::describe}));
+  EXPECT_TRUE(bindings.count({Res::topic, "orders.created.dead", "User:report-service", Op::read}));
+  EXPECT_FALSE(bindings.count({Res::group, "report-service", "User:report-service", Op::read}));
+  // The explicit principal is outside the pattern's namespace, yet its grants are topicform's.
+  auto managed = managed_access(m->topics, *m->environment.access);
+  EXPECT_TRUE(managed.covers({Res::topic, "orders.created", "User:CN=cdc,O=acme", Op::write}));
+}
+
 TEST(AccessBindings, ADeletedTopicNeedsNothing) {
   auto m = with_acls(topic("orders.created", 3, "none", "  deleted: true\n"));
   EXPECT_TRUE(desired_bindings(m->topics, *m->environment.access).empty());

@@ -137,6 +137,40 @@ void check_key(const EffectiveTopic& topic, RuleSink& sink) {
   }
 }
 
+// The topic operations the owner card already grants `service` on the topic itself.
+std::set<std::string> derived_operations(const OwnerCard& owner, const std::string& service) {
+  std::set<std::string> out;
+  if (owner.producer.value == service) out.insert({"write", "describe"});
+  for (const auto& c : owner.consumers) {
+    if (c.group.value == service) out.insert({"read", "describe"});
+  }
+  return out;
+}
+
+// `extraAccess:` is for what the card cannot say: a grant on a .dead topic that does not exist
+// would never apply, and one the card already derives says nothing.
+void check_extra_access(const EffectiveTopic& topic, RuleSink& sink) {
+  const TopicSpec& spec = *topic.spec;
+  for (const auto& extra : spec.extra_access) {
+    if (extra.on_dead && !wants_dead_letter(spec)) {
+      sink.report("owner/extra-access", extra.at,
+                  fmt::format("'{}' has no .dead topic to grant on: drop 'on: dead' or the grant",
+                              topic.name));
+      continue;
+    }
+    if (!extra.service.present || extra.on_dead) continue;
+    auto derived = derived_operations(spec.owner, extra.service.value);
+    bool adds = std::any_of(extra.operations.begin(), extra.operations.end(),
+                            [&](const std::string& op) { return !derived.count(op); });
+    if (!adds) {
+      sink.report("owner/extra-access", extra.at,
+                  fmt::format("the owner card of '{}' already grants '{}' {}: list only what the "
+                              "card does not",
+                              topic.name, extra.service.value, fmt::join(extra.operations, ", ")));
+    }
+  }
+}
+
 }  // namespace
 
 void check_owner(const EffectiveTopic& topic, const RuleContext& context, RuleSink& sink) {
@@ -151,6 +185,7 @@ void check_owner(const EffectiveTopic& topic, const RuleContext& context, RuleSi
                             topic.name, spec.owner.consumers.size()));
   }
   check_key(topic, sink);
+  check_extra_access(topic, sink);
   static const std::regex kSecret("password|passwd|secret|token|apikey|privatekey|credential");
   for (const auto& field : spec.owner.schema_fields) {
     if (std::regex_search(squash(field), kSecret)) {
