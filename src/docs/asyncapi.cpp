@@ -103,6 +103,26 @@ Json dead_message(const EffectiveTopic& dead) {
   return m;
 }
 
+constexpr const char* kSchemeRef = "#/components/securitySchemes/servicePrincipal";
+
+// How services prove who they are where ACLs are managed: a certificate when the principal
+// pattern is a distinguished name, else SASL credentials.
+Json scheme(const AccessSettings& access) {
+  bool certificate = access.principal_pattern.find("CN=") != std::string::npos;
+  return Json{{"type", certificate ? "X509" : "userPassword"},
+              {"description",
+               fmt::format("Each service authenticates as its own principal ({}); the ACLs grant "
+                           "it only what its owner card says.",
+                           access.principal_pattern)}};
+}
+
+// The security requirement of an operation of `service`, and the principal it runs as.
+void secure(Json& operation, const Catalogue& catalogue, const std::string& service) {
+  if (!catalogue.access) return;
+  operation["security"] = Json::array({Json{{"$ref", kSchemeRef}}});
+  operation["x-principal"] = catalogue.access->principal_of(service);
+}
+
 }  // namespace
 
 DocFiles render_asyncapi(const Catalogue& catalogue) {
@@ -119,6 +139,9 @@ DocFiles render_asyncapi(const Catalogue& catalogue) {
     servers[name] = Json{{"host", env.bootstrap_servers},
                          {"protocol", "kafka"},
                          {"description", fmt::format("{} broker(s)", env.brokers)}};
+    if (name == catalogue.environment && catalogue.access) {
+      servers[name]["security"] = Json::array({Json{{"$ref", kSchemeRef}}});
+    }
   }
   if (!servers.empty()) doc["servers"] = servers;
   Json channels = Json::object();
@@ -138,11 +161,13 @@ DocFiles render_asyncapi(const Catalogue& catalogue) {
       Json send{{"action", "send"}, {"channel", ref}};
       send["title"] = fmt::format("{} sends to {}", owner.producer.value, name);
       send["x-service"] = owner.producer.value;
+      secure(send, catalogue, owner.producer.value);
       operations[name + ".send"] = send;
     }
     for (const auto& g : owner.consumers) {
       Json receive{{"action", "receive"}, {"channel", ref}};
       receive["title"] = fmt::format("{} reads {}", g.group.value, name);
+      secure(receive, catalogue, g.group.value);
       receive["bindings"]["kafka"] =
           Json{{"groupId", Json{{"type", "string"}, {"enum", {g.group.value}}}},
                {"bindingVersion", kBindingVersion}};
@@ -158,6 +183,8 @@ DocFiles render_asyncapi(const Catalogue& catalogue) {
   doc["channels"] = channels;
   doc["operations"] = operations;
   doc["components"]["messages"] = messages;
+  if (catalogue.access)
+    doc["components"]["securitySchemes"]["servicePrincipal"] = scheme(*catalogue.access);
   return DocFiles{
       {"asyncapi.json",
        doc.dump(2, ' ', false, nlohmann::ordered_json::error_handler_t::replace) + "\n"}};

@@ -9,6 +9,7 @@
 
 #include <fmt/format.h>
 
+#include "core/access_plan.hpp"
 #include "core/rules/rules.hpp"
 #include "core/units.hpp"
 
@@ -36,6 +37,22 @@ EnvironmentFigures figures(const std::string& environment, const EffectiveTopic&
                          retention_text(topic), std::nullopt};
   out.min_insync_replicas = topic.config_integer("min.insync.replicas");
   return out;
+}
+
+// Who may write and read each topic and its `.dead`, as the owner cards grant it.
+void add_access(Catalogue& catalogue, const std::vector<EffectiveTopic>& topics,
+                const AccessSettings& access) {
+  std::map<std::string, std::vector<AclBinding>> by_topic;
+  for (const auto& [binding, at] : desired_bindings(topics, access)) {
+    if (binding.resource == AclResource::topic) by_topic[binding.name].push_back(binding);
+  }
+  for (auto& entry : catalogue.topics) {
+    entry.access = by_topic[entry.name()];
+    if (entry.dead) {
+      const auto& dead = by_topic[entry.dead->name];
+      entry.access.insert(entry.access.end(), dead.begin(), dead.end());
+    }
+  }
 }
 
 }  // namespace
@@ -80,6 +97,8 @@ Catalogue build_catalogue(const std::vector<EffectiveTopic>& topics, const Setti
   }
   std::stable_sort(catalogue.topics.begin(), catalogue.topics.end(),
                    [](const auto& a, const auto& b) { return a.name() < b.name(); });
+  catalogue.access = environment.access;
+  if (environment.access) add_access(catalogue, topics, *environment.access);
   for (std::size_t i = 0; i < catalogue.topics.size(); ++i) {
     const auto& entry = catalogue.topics[i];
     catalogue.by_domain[entry.domain].push_back(i);

@@ -8,6 +8,7 @@
 #include <string>
 #include <vector>
 
+#include "core/access.hpp"
 #include "core/effective_topic.hpp"
 #include "core/settings.hpp"
 #include "core/topic_spec.hpp"
@@ -35,6 +36,8 @@ struct CatalogueTopic {
                             // relative to the output folder); empty when there is none
   std::optional<double> storage_bytes;
   std::vector<EnvironmentFigures> environments;  // every declared environment, by name
+  // The ACL grants on the topic and its `.dead` topic, where the environment manages ACLs.
+  std::vector<AclBinding> access;
 
   const TopicSpec& spec() const { return *topic.spec; }
   const std::string& name() const { return topic.name; }
@@ -47,7 +50,8 @@ using DocFiles = std::map<std::string, std::string>;
 
 struct Catalogue {
   std::string environment;
-  std::vector<CatalogueTopic> topics;  // source topics (not `.dead`, not deleted), by name
+  std::optional<AccessSettings> access;  // the environment's `acls:`, if it manages ACLs
+  std::vector<CatalogueTopic> topics;    // source topics (not `.dead`, not deleted), by name
   std::map<std::string, Environment> environments;
   // Indexes into `topics`, by domain and by owning team.
   std::map<std::string, std::vector<std::size_t>> by_domain;

@@ -23,6 +23,32 @@ std::string human(const std::string& key, const std::string& value) {
   return value;
 }
 
+// "User:a, User:b": the principals granted `operation` on `topic`.
+std::string principals_with(const CatalogueTopic& entry, const std::string& topic,
+                            AclOperation operation) {
+  std::vector<std::string> out;
+  for (const auto& b : entry.access) {
+    if (b.name == topic && b.operation == operation) out.push_back(b.principal);
+  }
+  return fmt::format("{}", fmt::join(out, ", "));
+}
+
+// Who the ACLs let write and read the topic and its `.dead`, where the environment manages them.
+void add_access_facts(const CatalogueTopic& entry, std::vector<Fact>& facts) {
+  if (entry.access.empty()) return;
+  const std::string& name = entry.name();
+  facts.push_back(
+      {"May write (ACL)", or_dash(principals_with(entry, name, AclOperation::write)), ""});
+  facts.push_back(
+      {"May read (ACL)", or_dash(principals_with(entry, name, AclOperation::read)), ""});
+  if (!entry.dead) return;
+  const std::string& dead = entry.dead->name;
+  facts.push_back(
+      {"May write .dead (ACL)", or_dash(principals_with(entry, dead, AclOperation::write)), ""});
+  facts.push_back(
+      {"May read .dead (ACL)", or_dash(principals_with(entry, dead, AclOperation::read)), ""});
+}
+
 }  // namespace
 
 std::string consumer_list(const OwnerCard& owner) {
@@ -61,6 +87,7 @@ std::vector<Fact> owner_facts(const CatalogueTopic& topic) {
   if (!spec.previous_name.value.empty()) {
     facts.push_back({"Previous name", spec.previous_name.value, ""});
   }
+  add_access_facts(topic, facts);
   std::vector<std::string> labels;
   for (const auto& [k, v] : spec.labels) labels.push_back(fmt::format("{}={}", k, v));
   if (!labels.empty()) facts.push_back({"Labels", fmt::format("{}", fmt::join(labels, ", ")), ""});

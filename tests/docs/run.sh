@@ -27,6 +27,19 @@ for format in markdown html asyncapi; do
   diff -r "$tmp/$format" "$tmp/again-$format" >/dev/null && ok || bad "$format: a re-run is not byte-identical"
 done
 
+# Production manages ACLs: its catalogue says who may write and read each topic, and its AsyncAPI
+# document carries the security requirement of every operation.
+for format in markdown asyncapi; do
+  "$bin" docs --env prod --format "$format" --out "$tmp/prod-$format" topics 2>/dev/null || bad "prod $format: exit $?"
+  if [ "${UPDATE_GOLDEN:-}" = 1 ]; then
+    rm -rf "${golden:?}/prod-$format" && cp -r "$tmp/prod-$format" "$golden/prod-$format"
+  fi
+  diff -r "$golden/prod-$format" "$tmp/prod-$format" >"$tmp/diff" && ok || { bad "prod $format differs from tests/golden/docs/prod-$format"; head -40 "$tmp/diff" >&2; }
+done
+grep -qx "| May write (ACL) | User:order-service |" "$tmp/prod-markdown/topics/orders.created.md" && ok || bad "the producer's principal may write"
+grep -q '"x-principal": "User:billing-service"' "$tmp/prod-asyncapi/asyncapi.json" && ok || bad "a receive operation names its principal"
+grep -q "ACL" "$tmp/markdown/topics/orders.created.md" && bad "an environment without acls: shows no ACLs" || ok
+
 # A topic that leaves the manifests leaves the catalogue; files the command did not write stay.
 cp -r topics "$tmp/project"
 touch "$tmp/markdown/notes.txt"
@@ -62,6 +75,7 @@ if ! cmp -s tests/docs/package-lock.json "$node_dir/package-lock.json" || [ ! -d
 fi
 export NODE_PATH="$node_dir/node_modules"
 node tests/docs/validate_asyncapi.js "$tmp/asyncapi/asyncapi.json" && ok || bad "AsyncAPI 3.0 schema validation"
+node tests/docs/validate_asyncapi.js "$tmp/prod-asyncapi/asyncapi.json" && ok || bad "AsyncAPI 3.0 schema validation of prod (security schemes)"
 shots="$root/build/docs-artifacts"
 mkdir -p "$shots"
 timeout 300 node tests/docs/browser_check.js "$tmp/html" "$golden/markdown" "$shots" \
