@@ -126,6 +126,25 @@ std::vector<TopicOutcome> acl_outcomes(const std::vector<AclBinding>& bindings,
   return out;
 }
 
+// KRaft controllers refuse one operation that writes too many metadata records (10,000); each
+// binding is one record.
+constexpr std::size_t kMaxBindingsPerRequest = 5'000;
+
+// Sends `bindings` through `send` in requests of at most kMaxBindingsPerRequest; a request that
+// fails as a whole stops the rest.
+template <class Send>
+Result<std::vector<TopicOutcome>> in_batches(const std::vector<AclBinding>& bindings, Send send) {
+  std::vector<TopicOutcome> all;
+  for (std::size_t at = 0; at < bindings.size(); at += kMaxBindingsPerRequest) {
+    auto end = bindings.begin() +
+               static_cast<long>(std::min(bindings.size(), at + kMaxBindingsPerRequest));
+    auto outcomes = send(std::vector<AclBinding>(bindings.begin() + static_cast<long>(at), end));
+    if (!outcomes) return outcomes.error();
+    all.insert(all.end(), outcomes->begin(), outcomes->end());
+  }
+  return all;
+}
+
 }  // namespace
 
 Result<bool> KafkaAdmin::read_acls(ClusterState& state, const ReadRequest& request) {
@@ -170,7 +189,15 @@ Result<bool> KafkaAdmin::read_acls(ClusterState& state, const ReadRequest& reque
 }
 
 Result<std::vector<TopicOutcome>> KafkaAdmin::create_acls(const std::vector<AclBinding>& bindings) {
-  if (bindings.empty()) return std::vector<TopicOutcome>{};
+  return in_batches(bindings, [&](const auto& part) { return create_acl_batch(part); });
+}
+
+Result<std::vector<TopicOutcome>> KafkaAdmin::delete_acls(const std::vector<AclBinding>& bindings) {
+  return in_batches(bindings, [&](const auto& part) { return delete_acl_batch(part); });
+}
+
+Result<std::vector<TopicOutcome>> KafkaAdmin::create_acl_batch(
+    const std::vector<AclBinding>& bindings) {
   rd_kafka_t* client = m_handle->client;
   std::vector<rd_kafka_AclBinding_t*> requests;
   char error[512];
@@ -200,8 +227,8 @@ Result<std::vector<TopicOutcome>> KafkaAdmin::create_acls(const std::vector<AclB
   return acl_outcomes(bindings, errors);
 }
 
-Result<std::vector<TopicOutcome>> KafkaAdmin::delete_acls(const std::vector<AclBinding>& bindings) {
-  if (bindings.empty()) return std::vector<TopicOutcome>{};
+Result<std::vector<TopicOutcome>> KafkaAdmin::delete_acl_batch(
+    const std::vector<AclBinding>& bindings) {
   rd_kafka_t* client = m_handle->client;
   std::vector<rd_kafka_AclBindingFilter_t*> filters;
   char error[512];

@@ -109,6 +109,9 @@ class KafkaAdmin : public ClusterReader, public ClusterWriter, public GroupInspe
     bool consumer_protocol = false;  // a KIP-848 group, where the listing says so (2.6.0)
   };
   Result<bool> read_topic_configs(ClusterState& state, const std::set<std::string>& managed);
+  // One CreateAcls / DeleteAcls request.
+  Result<std::vector<TopicOutcome>> create_acl_batch(const std::vector<AclBinding>& bindings);
+  Result<std::vector<TopicOutcome>> delete_acl_batch(const std::vector<AclBinding>& bindings);
   // One DescribeAcls for topics, one for groups; SECURITY_DISABLED marks the state instead.
   Result<bool> read_acls(ClusterState& state, const ReadRequest& request);
   Result<bool> read_broker_configs(ClusterState& state, const std::string& broker_id);

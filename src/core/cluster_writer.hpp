@@ -32,7 +32,8 @@ class ClusterWriter {
                                                           bool validate_only) = 0;
   virtual Result<std::vector<TopicOutcome>> delete_topics(
       const std::vector<DeleteTopic>& topics) = 0;
-  // One CreateAcls / DeleteAcls for all `bindings`; an outcome's `topic` is describe_binding's.
+  // CreateAcls / DeleteAcls for `bindings` (batched under the controller's record limit); an
+  // outcome's `topic` is describe_binding's.
   virtual Result<std::vector<TopicOutcome>> create_acls(
       const std::vector<AclBinding>& bindings) = 0;
   virtual Result<std::vector<TopicOutcome>> delete_acls(
