@@ -185,6 +185,16 @@ Result<bool> KafkaAdmin::read_acls(ClusterState& state, const ReadRequest& reque
   }
   std::sort(state.acls.begin(), state.acls.end());
   state.acls_read = true;
+  // Kafka answers DescribeAcls without an authorizer with SECURITY_DISABLED, but librdkafka
+  // (2.0.2 to 2.8 at least) returns that as an empty success: when nothing is listed, ask.
+  if (state.acls.empty() && state.other_acls.empty()) {
+    auto answer = acl_probe();
+    if (!answer) return answer.error();
+    if (*answer == RD_KAFKA_RESP_ERR_SECURITY_DISABLED) {
+      state.acls_disabled = true;
+      state.acls_read = false;
+    }
+  }
   return true;
 }
 
@@ -255,6 +265,43 @@ Result<std::vector<TopicOutcome>> KafkaAdmin::delete_acl_batch(
   return acl_outcomes(bindings, errors);
 }
 
+// "topicform-permission-probe-<random>": a name no binding has.
+std::string probe_name() {
+  std::random_device random;
+  return fmt::format("topicform-permission-probe-{:08x}{:08x}", random(), random());
+}
+
+// A DeleteAcls whose filter names a principal and topic no binding has: it can match nothing, so
+// it changes nothing, and its answer tells what DescribeAcls does not surface: SECURITY_DISABLED
+// (no authorizer), CLUSTER_AUTHORIZATION_FAILED (no ALTER on the cluster) or no error.
+Result<int> KafkaAdmin::acl_probe() {
+  rd_kafka_t* client = m_handle->client;
+  std::string probe = probe_name();
+  char error[512];
+  rd_kafka_AclBindingFilter_t* filter = rd_kafka_AclBindingFilter_new(
+      RD_KAFKA_RESOURCE_TOPIC, probe.c_str(), RD_KAFKA_RESOURCE_PATTERN_LITERAL,
+      ("User:" + probe).c_str(), "*", RD_KAFKA_ACL_OPERATION_ANY, RD_KAFKA_ACL_PERMISSION_TYPE_ANY,
+      error, sizeof error);
+  if (!filter) return Error{error};
+  Options options{admin_request::read_options(client, RD_KAFKA_ADMIN_OP_DELETEACLS, m_timeout_ms)};
+  Queue queue(client);
+  ++m_requests.acls;
+  rd_kafka_DeleteAcls(client, &filter, 1, options.o, queue.q);
+  rd_kafka_AclBinding_destroy(filter);
+  auto event = admin_request::await_result(*m_handle, queue.q, m_timeout_ms + 5'000,
+                                           "ask the cluster about its authorizer");
+  if (!event) return Error{explain(event.error().message)};
+  std::size_t count = 0;
+  const auto** responses =
+      rd_kafka_DeleteAcls_result_responses(rd_kafka_event_DeleteAcls_result(event->get()), &count);
+  for (std::size_t i = 0; i < count; ++i) {
+    if (const auto* failure = rd_kafka_DeleteAcls_result_response_error(responses[i])) {
+      return static_cast<int>(rd_kafka_error_code(failure));
+    }
+  }
+  return static_cast<int>(RD_KAFKA_RESP_ERR_NO_ERROR);
+}
+
 #if TOPICFORM_DESCRIBE_CLUSTER
 // DescribeCluster with the cluster's authorized operations for this client: read-only.
 Result<bool> KafkaAdmin::may_alter_acls() {
@@ -285,43 +332,13 @@ Result<bool> KafkaAdmin::may_alter_acls() {
   return false;
 }
 #else
-// "topicform-permission-probe-<random>": a name no binding has, for a DeleteAcls that can only
-// match nothing.
-std::string probe_name() {
-  std::random_device random;
-  return fmt::format("topicform-permission-probe-{:08x}{:08x}", random(), random());
-}
-
-// librdkafka 2.0.2 cannot ask for authorized operations: a DeleteAcls whose filter names a
-// principal and topic no binding has needs the same right (ALTER on the cluster) and can match
-// nothing, so it answers the question without changing anything.
+// librdkafka 2.0.2 cannot ask for authorized operations; the probe's DeleteAcls needs the same
+// right (ALTER on the cluster) and matches nothing.
 Result<bool> KafkaAdmin::may_alter_acls() {
-  rd_kafka_t* client = m_handle->client;
-  std::string probe = probe_name();
-  char error[512];
-  rd_kafka_AclBindingFilter_t* filter = rd_kafka_AclBindingFilter_new(
-      RD_KAFKA_RESOURCE_TOPIC, probe.c_str(), RD_KAFKA_RESOURCE_PATTERN_LITERAL,
-      ("User:" + probe).c_str(), "*", RD_KAFKA_ACL_OPERATION_ANY, RD_KAFKA_ACL_PERMISSION_TYPE_ANY,
-      error, sizeof error);
-  if (!filter) return Error{error};
-  Options options{admin_request::read_options(client, RD_KAFKA_ADMIN_OP_DELETEACLS, m_timeout_ms)};
-  Queue queue(client);
-  ++m_requests.acls;
-  rd_kafka_DeleteAcls(client, &filter, 1, options.o, queue.q);
-  rd_kafka_AclBinding_destroy(filter);
-  auto event = admin_request::await_result(*m_handle, queue.q, m_timeout_ms + 5'000,
-                                           "ask the cluster for this client's permissions");
-  if (!event) return Error{explain(event.error().message)};
-  std::size_t count = 0;
-  const auto** responses =
-      rd_kafka_DeleteAcls_result_responses(rd_kafka_event_DeleteAcls_result(event->get()), &count);
-  for (std::size_t i = 0; i < count; ++i) {
-    const auto* failure = rd_kafka_DeleteAcls_result_response_error(responses[i]);
-    if (!failure) continue;
-    if (rd_kafka_error_code(failure) == RD_KAFKA_RESP_ERR_CLUSTER_AUTHORIZATION_FAILED)
-      return false;
-    return Error{rd_kafka_error_string(failure)};
-  }
+  auto answer = acl_probe();
+  if (!answer) return answer.error();
+  if (*answer == RD_KAFKA_RESP_ERR_CLUSTER_AUTHORIZATION_FAILED) return false;
+  if (*answer) return Error{rd_kafka_err2str(static_cast<rd_kafka_resp_err_t>(*answer))};
   return true;
 }
 #endif

@@ -68,8 +68,8 @@ class KafkaAdmin : public ClusterReader, public ClusterWriter, public GroupInspe
   Result<std::vector<TopicOutcome>> delete_topics(const std::vector<DeleteTopic>& topics) override;
   Result<std::vector<TopicOutcome>> create_acls(const std::vector<AclBinding>& bindings) override;
   Result<std::vector<TopicOutcome>> delete_acls(const std::vector<AclBinding>& bindings) override;
-  // DescribeCluster's authorized operations (librdkafka ≥ 2.3.0), else a DeleteAcls that can
-  // match nothing: either needs ALTER on the cluster and changes nothing.
+  // DescribeCluster's authorized operations (librdkafka ≥ 2.3.0), else acl_probe: either
+  // changes nothing.
   Result<bool> may_alter_acls() override;
   // ListConsumerGroups, then one ListConsumerGroupOffsets per group without live members
   // (librdkafka 2.0.2 takes one group a request): used only for topics about to be deleted.
@@ -112,7 +112,11 @@ class KafkaAdmin : public ClusterReader, public ClusterWriter, public GroupInspe
   // One CreateAcls / DeleteAcls request.
   Result<std::vector<TopicOutcome>> create_acl_batch(const std::vector<AclBinding>& bindings);
   Result<std::vector<TopicOutcome>> delete_acl_batch(const std::vector<AclBinding>& bindings);
-  // One DescribeAcls for topics, one for groups; SECURITY_DISABLED marks the state instead.
+  // A DeleteAcls that matches nothing: its error (none, SECURITY_DISABLED, or
+  // CLUSTER_AUTHORIZATION_FAILED) says whether there is an authorizer and whether we may alter.
+  Result<int> acl_probe();  // an rd_kafka_resp_err_t
+  // One DescribeAcls for topics, one for groups (and the probe when they list nothing); no
+  // authorizer marks the state instead.
   Result<bool> read_acls(ClusterState& state, const ReadRequest& request);
   Result<bool> read_broker_configs(ClusterState& state, const std::string& broker_id);
   // Messages held now by each of `topics` (latest minus earliest offset, summed over

@@ -92,7 +92,7 @@ void plan_access(const std::vector<EffectiveTopic>& desired, const ClusterState&
                  const AccessSettings& access, Plan& plan) {
   if (actual.acls_disabled) {
     plan.access_skipped =
-        "the cluster has no authorizer (DescribeAcls: security is disabled), so ACLs are not "
+        "the cluster has no authorizer (the broker answers: security is disabled), so ACLs are not "
         "managed; set 'authorizer.class.name' on the brokers, or remove 'acls:' from the "
         "environment";
     return;

@@ -418,5 +418,14 @@ for round in 1 2 3 4 5; do
   expect_out "Apply complete: 2 applied, 0 failed, 0 not attempted. The cluster matches the manifests." "round $round: delete report"
 done
 
+# 21. ACLs asked for on a broker without an authorizer: said once, topics applied, nothing else
+d=$(domain); manifest "$tmp/p21" "$d" 1 none 1
+sed -i 's/    test: {brokers: 3, replicationFactor: {default: 1, minimum: 1}}/    test: {brokers: 3, replicationFactor: {default: 1, minimum: 1}, acls: {principal: "User:{service}"}}/' "$tmp/p21/topicform.yaml"
+expect_exit 0 "apply with acls: on a broker without an authorizer" "$bin" apply --auto-approve --bootstrap-server "$S" "$tmp/p21"
+expect_out "^note: the cluster has no authorizer \(the broker answers: security is disabled\), so ACLs are not managed; set 'authorizer.class.name' on the brokers, or remove 'acls:' from the environment$" "the missing authorizer is said"
+[ "$(grep -c "no authorizer" "$tmp/out" "$tmp/err" | awk -F: '{s += $2} END {print s}')" = 1 ] && ok || bad "it is said once"
+topics_cmd "$S" --list | grep -q "^$d.created$" && ok || bad "the topics are applied without ACLs"
+expect_exit 0 "and the plan converges" "$bin" plan --detailed-exitcode --bootstrap-server "$S" "$tmp/p21"
+
 echo "integration: $passed passed, $failed failed"
 [ "$failed" -eq 0 ]
