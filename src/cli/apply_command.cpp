@@ -47,6 +47,7 @@ struct ApplyOptions {
   std::vector<std::string> paths;
   bool paths_defaulted = false;
   std::string environment;
+  std::string settings;  // --settings FILE
   std::string colour = "auto";
   ConnectionOptions connection;
   std::string plan_file;
@@ -61,6 +62,9 @@ Parsed parse_apply(const std::vector<std::string>& args, ApplyOptions& options) 
   po::options_description visible(kUsage);
   visible.add_options()("help,h", "show this help")("env,e", po::value(&options.environment),
                                                     "environment from the settings")(
+      "settings", po::value(&options.settings)->value_name("FILE"),
+      "the settings file (default: the one among the manifests, else the nearest\n"
+      "topicform.yaml in the folder of a path or above it)")(
       "plan", po::value(&options.plan_file),
       "execute a plan saved by 'plan --out FILE', only if a plan made now is the same")(
       "auto-approve", po::bool_switch(&options.auto_approve),
@@ -175,7 +179,7 @@ int run_apply(const std::vector<std::string>& args) {
     if (!read) return fail(read.error().message);
     saved = std::move(*read);
   }
-  auto checked = load_and_check(options.paths, options.environment);
+  auto checked = load_and_check(options.paths, options.environment, options.settings);
   if (!usable_after_report(*checked, options.colour))
     return fail("the manifests have errors; nothing was applied");
   auto admin = connect_kafka(options.connection, checked->environment);

@@ -11,9 +11,10 @@
 namespace topicform {
 
 std::unique_ptr<CheckedProject> load_and_check(const std::vector<std::string>& paths,
-                                               const std::string& environment) {
+                                               const std::string& environment,
+                                               const std::string& settings_file) {
   auto checked = std::make_unique<CheckedProject>();
-  checked->project = load_project(paths);
+  checked->project = load_project(paths, settings_file);
   checked->diagnostics = std::move(checked->project.diagnostics);
   RuleSink sink(checked->project.settings, checked->diagnostics);
   checked->environment = select_environment(checked->project.settings, environment, sink);

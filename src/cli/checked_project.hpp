@@ -18,8 +18,10 @@ struct CheckedProject {
 };
 
 // Never returns null; the pointer keeps `topics` valid when the result is moved.
+// `settings_file`: --settings, empty for the settings found (project_loader.hpp).
 std::unique_ptr<CheckedProject> load_and_check(const std::vector<std::string>& paths,
-                                               const std::string& environment);
+                                               const std::string& environment,
+                                               const std::string& settings_file = "");
 
 // For commands that go on to use the manifests: prints their diagnostics on stderr (colour as
 // --color says) and returns whether they are usable, i.e. none is an error.

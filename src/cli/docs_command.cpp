@@ -53,6 +53,7 @@ struct DocsOptions {
   std::string format = "markdown";
   std::string out;
   std::string environment;
+  std::string settings;  // --settings FILE
   std::string colour = "auto";
 };
 
@@ -96,6 +97,9 @@ int run_docs(const std::vector<std::string>& args) {
                                     "folder to write the catalogue to (created if missing)")(
       "env,e", po::value(&options.environment),
       "environment whose figures the pages show (default: the settings' default)")(
+      "settings", po::value(&options.settings)->value_name("FILE"),
+      "the settings file (default: the one among the manifests, else the nearest\n"
+      "topicform.yaml in the folder of a path or above it)")(
       "color", po::value(&options.colour)->default_value("auto"),
       "colour of diagnostics: auto (only on a terminal, off with NO_COLOR), always or never");
   if (auto parsed =
@@ -116,7 +120,7 @@ int run_docs(const std::vector<std::string>& args) {
     return kExitFailure;
   }
 
-  auto checked = load_and_check(options.paths, options.environment);
+  auto checked = load_and_check(options.paths, options.environment, options.settings);
   if (!usable_after_report(*checked, options.colour))
     return fail("the manifests have errors; no catalogue was written");
   Catalogue catalogue =

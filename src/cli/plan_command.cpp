@@ -47,6 +47,7 @@ struct PlanOptions {
   std::vector<std::string> paths;
   std::string format = "text";
   std::string environment;
+  std::string settings;  // --settings FILE
   std::string colour = "auto";
   ConnectionOptions connection;
   std::string snapshot_in;
@@ -64,6 +65,9 @@ Parsed parse_plan(const std::vector<std::string>& args, PlanOptions& options) {
       "output: text, json (versioned), markdown (a pull-request comment) or github (annotations "
       "on the manifest lines, and the Markdown plan as the job summary)")(
       "env,e", po::value(&options.environment), "environment from the settings")(
+      "settings", po::value(&options.settings)->value_name("FILE"),
+      "the settings file (default: the one among the manifests, else the nearest\n"
+      "topicform.yaml in the folder of a path or above it)")(
       "cluster-snapshot", po::value(&options.snapshot_in),
       "plan against a snapshot file instead of a live cluster")(
       "out", po::value(&options.plan_out),
@@ -140,7 +144,7 @@ Result<bool> save_outputs(const CheckedProject& checked, const Planned& planned,
 int run_plan(const std::vector<std::string>& args) {
   PlanOptions options;
   if (auto parsed = parse_plan(args, options); parsed != Parsed::run) return exit_code(parsed);
-  auto checked = load_and_check(options.paths, options.environment);
+  auto checked = load_and_check(options.paths, options.environment, options.settings);
   if (!usable_after_report(*checked, options.colour)) {
     return fail("the manifests have errors; nothing was planned");
   }

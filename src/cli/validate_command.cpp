@@ -37,6 +37,7 @@ struct ValidateOptions {
   std::vector<std::string> paths;
   std::string format = "text";
   std::string environment;
+  std::string settings;  // --settings FILE
   std::string colour = "auto";
 };
 
@@ -51,6 +52,9 @@ int run_validate(const std::vector<std::string>& args) {
       "Markdown job summary when GITHUB_STEP_SUMMARY is set)")(
       "env,e", po::value(&options.environment),
       "environment from the settings to check against (default: the settings' default)")(
+      "settings", po::value(&options.settings)->value_name("FILE"),
+      "the settings file (default: the one among the manifests, else the nearest\n"
+      "topicform.yaml in the folder of a path or above it)")(
       "color", po::value(&options.colour)->default_value("auto"),
       "auto (only on a terminal, off with NO_COLOR), always or never");
   if (auto parsed = parse_arguments(args, visible, options.paths, "validate",
@@ -65,7 +69,7 @@ int run_validate(const std::vector<std::string>& args) {
     return kExitFailure;
   }
 
-  auto checked = load_and_check(options.paths, options.environment);
+  auto checked = load_and_check(options.paths, options.environment, options.settings);
   const auto& diagnostics = checked->diagnostics;
   ValidationSummary summary{checked->project.files.size(), checked->topics.size(),
                             checked->environment.name};

@@ -52,6 +52,52 @@ std::optional<DocumentKind> document_kind(const YamlDocument& document, Project&
   return std::nullopt;
 }
 
+// A manifest file's text, or nullopt when it is too large or unreadable (reported).
+std::optional<std::string> read_manifest(const std::string& file, Project& project) {
+  std::error_code ec;
+  auto size = std::filesystem::file_size(file, ec);
+  if (!ec && size > kMaxManifestBytes) {
+    report(project, "manifest/too-large", Location{file, 1, 1},
+           fmt::format("the file is {} bytes; manifests are limited to {} bytes", size,
+                       kMaxManifestBytes));
+    return std::nullopt;
+  }
+  std::ifstream in(file, std::ios::binary);
+  if (!in) {
+    report(project, "manifest/unreadable", Location{file, 0, 0}, "cannot open the file");
+    return std::nullopt;
+  }
+  std::stringstream buffer;
+  buffer << in.rdbuf();
+  if (in.bad()) {
+    report(project, "manifest/unreadable", Location{file, 0, 0}, "cannot read the file");
+    return std::nullopt;
+  }
+  return buffer.str();
+}
+
+bool same_file(const std::string& a, const std::string& b) {
+  std::error_code ec;
+  return std::filesystem::equivalent(a, b, ec);
+}
+
+// The Settings document of `file` (its topics are not part of this run); `named` when the user
+// named it with --settings, which makes a file without one an error.
+void load_settings_file(const std::string& file, bool named, Project& project) {
+  auto text = read_manifest(file, project);
+  if (!text) return;
+  Project found;
+  load_manifest_text(*text, file, found);
+  project.diagnostics.insert(project.diagnostics.end(), found.diagnostics.begin(),
+                             found.diagnostics.end());
+  if (!found.settings.at.file.empty()) {
+    project.settings = std::move(found.settings);
+  } else if (named) {
+    report(project, "manifest/settings", Location{file, 1, 1},
+           "--settings names a file without a 'kind: Settings' document");
+  }
+}
+
 }  // namespace
 
 void load_manifest_text(std::string_view text, const std::string& file, Project& project) {
@@ -72,33 +118,39 @@ void load_manifest_text(std::string_view text, const std::string& file, Project&
   }
 }
 
-Project load_project(const std::vector<std::string>& paths) {
+Project load_project(const std::vector<std::string>& paths, const std::string& settings_file) {
   Project project;
   project.files = discover_manifests(paths, project.diagnostics);
+  std::string settings_path = settings_file;
+  if (!settings_file.empty()) load_settings_file(settings_file, true, project);
   for (const auto& file : project.files) {
-    std::error_code ec;
-    auto size = std::filesystem::file_size(file, ec);
-    if (!ec && size > kMaxManifestBytes) {
-      report(project, "manifest/too-large", Location{file, 1, 1},
-             fmt::format("the file is {} bytes; manifests are limited to {} bytes", size,
-                         kMaxManifestBytes));
-      continue;
-    }
-    std::ifstream in(file, std::ios::binary);
-    if (!in) {
-      report(project, "manifest/unreadable", Location{file, 0, 0}, "cannot open the file");
-      continue;
-    }
-    std::stringstream buffer;
-    buffer << in.rdbuf();
-    if (in.bad()) {
-      report(project, "manifest/unreadable", Location{file, 0, 0}, "cannot read the file");
-      continue;
-    }
-    load_manifest_text(buffer.str(), file, project);
+    if (!settings_path.empty() && same_file(file, settings_path)) continue;
+    if (auto text = read_manifest(file, project)) load_manifest_text(*text, file, project);
+  }
+  // As git finds .git: a narrowed run still reads the project's settings.
+  if (settings_file.empty() && project.settings.at.file.empty()) {
+    if (auto found = find_settings_file(paths)) load_settings_file(*found, false, project);
   }
   check_schema_files(project, project_roots(project, paths));
   return project;
+}
+
+std::optional<std::string> find_settings_file(const std::vector<std::string>& paths) {
+  namespace fs = std::filesystem;
+  for (const auto& path : paths) {
+    std::error_code ec;
+    fs::path dir = fs::weakly_canonical(path, ec);
+    if (ec) continue;
+    if (!fs::is_directory(dir, ec)) dir = dir.parent_path();
+    for (int depth = 0; depth < 64 && !dir.empty(); ++depth) {
+      for (const char* name : {"topicform.yaml", "topicform.yml"}) {
+        if (fs::is_regular_file(dir / name, ec)) return (dir / name).string();
+      }
+      if (fs::exists(dir / ".git", ec) || dir == dir.parent_path()) break;  // the repository's top
+      dir = dir.parent_path();
+    }
+  }
+  return std::nullopt;
 }
 
 }  // namespace topicform

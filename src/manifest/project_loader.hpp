@@ -1,6 +1,7 @@
 // Loads a project: every manifest file under the given paths, checked and decoded.
 #pragma once
 
+#include <optional>
 #include <string>
 #include <string_view>
 #include <vector>
@@ -18,7 +19,13 @@ struct Project {
   std::vector<Diagnostic> diagnostics;  // problems of reading, structure and settings
 };
 
-Project load_project(const std::vector<std::string>& paths);
+// `settings_file`: the settings to use (--settings); empty: those among the manifests, else the
+// nearest topicform.yaml in a path's folder or above it, up to the repository's top folder.
+Project load_project(const std::vector<std::string>& paths, const std::string& settings_file = "");
+
+// The nearest topicform.yaml (or .yml) in the first path's folder or its parents, stopping at
+// the folder that holds .git; nullopt when there is none.
+std::optional<std::string> find_settings_file(const std::vector<std::string>& paths);
 
 // Adds the documents of one file's `text` to `project` (the fuzzer's entry point too).
 void load_manifest_text(std::string_view text, const std::string& file, Project& project);

@@ -38,6 +38,17 @@ expect "help" 0 '^Commands:' "$ANY" -- "$bin" --help
 expect "no arguments show help and fail" 1 '^Usage: topicform <command>' "$ANY" -- "$bin"
 expect "validate help" 0 'Exit status: 0 no errors' "$ANY" -- "$bin" validate --help
 expect "rules help" 0 '^Usage: topicform rules' "$ANY" -- "$bin" rules --help
+# The settings are found as git finds .git: a run narrowed to one file still reads the project's
+# settings (here topics/topicform.yaml: environment 'local', not a made-up 'default').
+expect "one file finds its project's settings" 0 "^ok in 1 file, 2 topics for environment 'local': 0 errors, 0 warnings$" "$NOTHING" -- "$bin" validate topics/orders/created.yaml
+expect "a folder finds them too" 0 "^ok in 1 file, 2 topics for environment 'local'" "$NOTHING" -- "$bin" validate topics/orders
+expect "--settings names them" 0 "^ok in 1 file, 2 topics for environment 'prod'" "$NOTHING" -- "$bin" validate --settings topics/topicform.yaml --env prod topics/orders
+expect "--settings of a file without settings" 1 "^tests/corpus/extra-access/topic.yaml:1:1: error: --settings names a file without a 'kind: Settings' document \[manifest/settings\]$" "$ANY" -- "$bin" validate --settings tests/corpus/extra-access/topic.yaml topics/orders
+expect "--settings of a missing file" 1 "^/nonexistent/topicform.yaml: error: cannot open the file \[manifest/unreadable\]$" "$ANY" -- "$bin" validate --settings /nonexistent/topicform.yaml topics/orders
+# The search stops at the repository's top folder: settings above it belong to something else.
+mkdir -p "$tmp/outer/repo/.git" "$tmp/outer/repo/t" && cp topics/topicform.yaml "$tmp/outer/" && cp topics/orders/created.yaml "$tmp/outer/repo/t/"
+sed -i 's|schema: ../schemas/order_created.json|schema: orders-created-value|' "$tmp/outer/repo/t/created.yaml"
+expect "no settings above the repository" 0 "environment 'default'" "$NOTHING" -- "$bin" validate "$tmp/outer/repo/t"
 expect "version" 0 '^topicform [0-9]+\.[0-9]+\.[0-9]+ \(manifest format topicform/v1\)$' "$ANY" -- "$bin" version
 expect "version names the librdkafka it runs with" 0 '^librdkafka [0-9]+\.[0-9]+\.[0-9]+ \(built with [0-9]+\.[0-9]+\.[0-9]+\)$' "$ANY" -- "$bin" version
 expect "version says whether IncrementalAlterConfigs is used" 0 '^  incremental-alter-configs  (on|off \(needs librdkafka 2\.2\.0\))$' "$ANY" -- "$bin" version
