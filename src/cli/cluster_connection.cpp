@@ -43,9 +43,15 @@ Result<std::unique_ptr<KafkaAdmin>> connect_kafka(const ConnectionOptions& optio
   if (!timeout) return timeout.error();
   kafka.timeout_ms = *timeout;
   kafka.bootstrap_servers = options.bootstrap;
+  kafka.bootstrap_source = "--bootstrap-server";
   if (kafka.bootstrap_servers.empty()) {
     const char* from_env = std::getenv("KAFKA_BOOTSTRAP_SERVERS");
-    kafka.bootstrap_servers = from_env && *from_env ? from_env : environment.bootstrap_servers;
+    bool env_set = from_env && *from_env;
+    kafka.bootstrap_servers = env_set ? from_env : environment.bootstrap_servers;
+    kafka.bootstrap_source =
+        env_set
+            ? "KAFKA_BOOTSTRAP_SERVERS"
+            : fmt::format("bootstrapServers of environment '{}' in the settings", environment.name);
   }
   if (!options.command_config.empty()) {
     auto file = read_properties_file(options.command_config);

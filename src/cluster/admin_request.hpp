@@ -6,6 +6,7 @@
 #include <chrono>
 #include <memory>
 #include <optional>
+#include <set>
 #include <string>
 #include <string_view>
 
@@ -20,7 +21,13 @@ struct KafkaAdmin::Handle {
   // handshake failed: ..."): librdkafka reports it through the error callback, not the result.
   std::string last_error;
   std::string sasl_mechanism;
-  int timeout_ms = 30'000;  // --timeout
+  int timeout_ms = 30'000;       // --timeout
+  std::string bootstrap;         // the bootstrap servers, and where they came from
+  std::string bootstrap_source;  // "--bootstrap-server", "KAFKA_BOOTSTRAP_SERVERS", ...
+  // The brokers ("host:port") that refused a connection: when every bootstrap server has,
+  // nothing listens there, and waiting out --timeout would only delay the same answer.
+  std::set<std::string> refused;
+  std::size_t bootstrap_count = 1;
   // Since when requests have gone unanswered (timed out, transport failures); any answer resets
   // it. Once it reaches timeout_ms every request fails at once, so a stopped or frozen cluster
   // ends the command within --timeout plus the one request in flight.

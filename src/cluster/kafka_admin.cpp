@@ -7,6 +7,7 @@
 
 #include <algorithm>
 #include <chrono>
+#include <cstring>
 #include <memory>
 #include <set>
 #include <string_view>
@@ -19,6 +20,16 @@
 
 namespace topicform {
 namespace admin_request {
+
+// "every connection to 127.0.0.1:1 (from --bootstrap-server) was refused ...".
+std::string refused_text(const KafkaAdmin::Handle& handle) {
+  std::string source =
+      handle.bootstrap_source.empty() ? "" : fmt::format(" (from {})", handle.bootstrap_source);
+  return fmt::format(
+      "every bootstrap server of {}{} refused the connection: nothing listens there; check the "
+      "address and that the brokers run (apply --wait-for-brokers waits for them to come up)",
+      handle.bootstrap, source);
+}
 
 Result<Event> await_result(KafkaAdmin::Handle& handle, rd_kafka_queue_t* queue, int wait_ms,
                            std::string_view what) {
@@ -35,16 +46,35 @@ Result<Event> await_result(KafkaAdmin::Handle& handle, rd_kafka_queue_t* queue, 
   return Result<Event>(std::move(event));
 }
 
+// Asked in slices of at most a second, so that a cluster whose every bootstrap server refuses
+// the connection is reported at once rather than after --timeout.
 Result<Metadata> fetch_metadata(KafkaAdmin::Handle& handle, bool all_topics, int timeout_ms,
                                 std::string_view what) {
   if (auto answering = handle.still_answering(what); !answering) return answering.error();
-  const struct rd_kafka_metadata* metadata = nullptr;
   auto sent = std::chrono::steady_clock::now();
-  rd_kafka_resp_err_t err =
-      rd_kafka_metadata(handle.client, all_topics ? 1 : 0, nullptr, &metadata, timeout_ms);
-  handle.note(err, sent);
-  if (err) return Error{fmt::format("{}: {}", what, rd_kafka_err2str(err))};
-  return Metadata(metadata);
+  auto deadline = sent + std::chrono::milliseconds(timeout_ms);
+  while (true) {
+    auto left = std::chrono::duration_cast<std::chrono::milliseconds>(
+        deadline - std::chrono::steady_clock::now());
+    int slice = static_cast<int>(std::clamp<std::int64_t>(left.count(), 1, 1'000));
+    const struct rd_kafka_metadata* metadata = nullptr;
+    rd_kafka_resp_err_t err =
+        rd_kafka_metadata(handle.client, all_topics ? 1 : 0, nullptr, &metadata, slice);
+    if (!err) {
+      handle.note(err, sent);
+      return Metadata(metadata);
+    }
+    rd_kafka_poll(handle.client, 0);  // serves the error callback, which counts refusals
+    bool more = (err == RD_KAFKA_RESP_ERR__TIMED_OUT || err == RD_KAFKA_RESP_ERR__TRANSPORT) &&
+                std::chrono::steady_clock::now() < deadline;
+    // A broker starting up refuses for a moment: give it two seconds before concluding.
+    bool all_refused = handle.refused.size() >= handle.bootstrap_count &&
+                       std::chrono::steady_clock::now() - sent >= std::chrono::seconds(2);
+    if (more && !all_refused) continue;
+    handle.note(err, sent);
+    if (more) return Error{fmt::format("{}: {}", what, refused_text(handle))};
+    return Error{fmt::format("{}: {}", what, rd_kafka_err2str(err))};
+  }
 }
 
 }  // namespace admin_request
@@ -117,9 +147,15 @@ Result<ClientProperties> connect_config(rd_kafka_conf_t* conf, const KafkaOption
 }
 
 void on_error(rd_kafka_t*, int err, const char* reason, void* opaque) {
+  auto* handle = static_cast<KafkaAdmin::Handle*>(opaque);
+  // "127.0.0.1:1/bootstrap: Connect to ipv4#127.0.0.1:1 failed: Connection refused (...)"
+  if (err == RD_KAFKA_RESP_ERR__TRANSPORT && reason && std::strstr(reason, "Connection refused")) {
+    std::string text = reason;
+    handle->refused.insert(text.substr(0, text.find('/')));
+  }
   // "1/1 brokers are down" follows every specific failure and would hide it.
   if (err == RD_KAFKA_RESP_ERR__ALL_BROKERS_DOWN || !reason) return;
-  static_cast<KafkaAdmin::Handle*>(opaque)->last_error = reason;
+  handle->last_error = reason;
 }
 
 }  // namespace
@@ -201,6 +237,15 @@ Result<std::unique_ptr<KafkaAdmin>> KafkaAdmin::connect(const KafkaOptions& opti
   }
   handle->client = client;
   handle->timeout_ms = options.timeout_ms;
+  handle->bootstrap = options.bootstrap_servers;
+  handle->bootstrap_source = options.bootstrap_source;
+  if (auto it = options.properties.find("bootstrap.servers");
+      handle->bootstrap.empty() && it != options.properties.end()) {
+    handle->bootstrap = it->second;
+    handle->bootstrap_source = "bootstrap.servers of the client properties";
+  }
+  handle->bootstrap_count = 1 + static_cast<std::size_t>(std::count(handle->bootstrap.begin(),
+                                                                    handle->bootstrap.end(), ','));
   return std::unique_ptr<KafkaAdmin>(new KafkaAdmin(std::move(handle), options.timeout_ms));
 }
 

@@ -18,7 +18,8 @@ namespace topicform {
 
 struct KafkaOptions {
   std::string bootstrap_servers;
-  ClientProperties properties;  // any librdkafka client property (SASL, SSL, ...)
+  std::string bootstrap_source;  // where they came from, for errors: "KAFKA_BOOTSTRAP_SERVERS"
+  ClientProperties properties;   // any librdkafka client property (SASL, SSL, ...)
   int timeout_ms = 30'000;
 };
 

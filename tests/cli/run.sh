@@ -49,6 +49,12 @@ expect "--settings of a missing file" 1 "^/nonexistent/topicform.yaml: error: ca
 mkdir -p "$tmp/outer/repo/.git" "$tmp/outer/repo/t" && cp topics/topicform.yaml "$tmp/outer/" && cp topics/orders/created.yaml "$tmp/outer/repo/t/"
 sed -i 's|schema: ../schemas/order_created.json|schema: orders-created-value|' "$tmp/outer/repo/t/created.yaml"
 expect "no settings above the repository" 0 "environment 'default'" "$NOTHING" -- "$bin" validate "$tmp/outer/repo/t"
+# Nothing listens: said within seconds, not after the 30 s --timeout, naming where the address
+# came from.
+refused_start=$SECONDS
+expect "a refused connection fails fast" 1 "$NOTHING" "^topicform: error: read cluster metadata: every bootstrap server of 127.0.0.1:1 \(from --bootstrap-server\) refused the connection: nothing listens there; check the address and that the brokers run \(apply --wait-for-brokers waits for them to come up\)" -- "$bin" plan --bootstrap-server 127.0.0.1:1 topics
+if [ $((SECONDS - refused_start)) -lt 10 ]; then passed=$((passed + 1)); else echo "cli: FAILED a refused connection took $((SECONDS - refused_start)) s" >&2; failed=$((failed + 1)); fi
+expect "the address's source is named" 1 "$NOTHING" "every bootstrap server of 127.0.0.1:1,127.0.0.1:2 \(from KAFKA_BOOTSTRAP_SERVERS\) refused" -- env KAFKA_BOOTSTRAP_SERVERS=127.0.0.1:1,127.0.0.1:2 "$bin" plan topics
 expect "version" 0 '^topicform [0-9]+\.[0-9]+\.[0-9]+ \(manifest format topicform/v1\)$' "$ANY" -- "$bin" version
 expect "version names the librdkafka it runs with" 0 '^librdkafka [0-9]+\.[0-9]+\.[0-9]+ \(built with [0-9]+\.[0-9]+\.[0-9]+\)$' "$ANY" -- "$bin" version
 expect "version says whether IncrementalAlterConfigs is used" 0 '^  incremental-alter-configs  (on|off \(needs librdkafka 2\.2\.0\))$' "$ANY" -- "$bin" version
