@@ -24,6 +24,8 @@ constexpr std::array kRules = std::to_array<RuleInfo>({
     {"manifest/too-deep", E, P::manifest, false, "a document nested deeper than 64 levels"},
     {"manifest/syntax", E, P::manifest, false, "the file is not well-formed YAML"},
     {"manifest/empty", E, P::manifest, false, "a manifest file holds at least one document"},
+    {"manifest/none", E, P::manifest, false,
+     "the paths given hold at least one manifest: an empty run checks nothing"},
     {"manifest/duplicate-key", E, P::manifest, false,
      "a key appears once per mapping (YAML parsers silently keep the first)"},
     {"manifest/kind", E, P::manifest, false,

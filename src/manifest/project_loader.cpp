@@ -121,6 +121,11 @@ void load_manifest_text(std::string_view text, const std::string& file, Project&
 Project load_project(const std::vector<std::string>& paths, const std::string& settings_file) {
   Project project;
   project.files = discover_manifests(paths, project.diagnostics);
+  if (project.files.empty() && project.diagnostics.empty()) {
+    report(project, "manifest/none", Location{paths.empty() ? "." : paths.front(), 0, 0},
+           "no manifest (*.yaml, *.yml) here: nothing was checked; give the folder that holds "
+           "the topics");
+  }
   std::string settings_path = settings_file;
   if (!settings_file.empty()) load_settings_file(settings_file, true, project);
   for (const auto& file : project.files) {
