@@ -17,7 +17,6 @@
 namespace topicform {
 namespace {
 
-using admin_request::Event;
 using admin_request::Options;
 using admin_request::Queue;
 
@@ -92,22 +91,6 @@ bool touches(const rd_kafka_AclBinding_t* acl, const std::set<std::string>& name
                      [&](const std::string& n) { return n.rfind(name, 0) == 0; });
 }
 
-// One request's result event, polled here (not through await_result) to see its error code:
-// SECURITY_DISABLED is an answer, not a failure.
-Result<Event> acl_result(KafkaAdmin::Handle& handle, rd_kafka_queue_t* queue, int wait_ms,
-                         const std::string& what, rd_kafka_resp_err_t* code) {
-  if (auto answering = handle.still_answering(what); !answering) return answering.error();
-  auto sent = std::chrono::steady_clock::now();
-  Event event{rd_kafka_queue_poll(queue, wait_ms)};
-  *code = event ? rd_kafka_event_error(event.get()) : RD_KAFKA_RESP_ERR__TIMED_OUT;
-  handle.note(*code, sent);
-  if (!event) return Error{fmt::format("{}: no answer in time", what)};
-  if (*code && *code != RD_KAFKA_RESP_ERR_SECURITY_DISABLED) {
-    return Error{fmt::format("{}: {}", what, rd_kafka_event_error_string(event.get()))};
-  }
-  return Result<Event>(std::move(event));
-}
-
 std::vector<TopicOutcome> acl_outcomes(const std::vector<AclBinding>& bindings,
                                        const std::vector<const rd_kafka_error_t*>& errors) {
   std::vector<TopicOutcome> out;
@@ -148,8 +131,8 @@ Result<std::vector<TopicOutcome>> in_batches(const std::vector<AclBinding>& bind
 }  // namespace
 
 Result<bool> KafkaAdmin::read_acls(ClusterState& state, const ReadRequest& request) {
+  // The managed names hold the `.dead` topics too.
   std::set<std::string> topics(request.managed.begin(), request.managed.end());
-  for (const auto& name : request.managed) topics.insert(name + ".dead");
   std::set<std::string> groups(request.groups.begin(), request.groups.end());
   for (auto resource : {AclResource::topic, AclResource::group}) {
     rd_kafka_t* client = m_handle->client;
@@ -164,10 +147,10 @@ Result<bool> KafkaAdmin::read_acls(ClusterState& state, const ReadRequest& reque
     Queue queue(client);
     ++m_requests.acls;
     rd_kafka_DescribeAcls(client, filter.get(), options.o, queue.q);
-    rd_kafka_resp_err_t code = RD_KAFKA_RESP_ERR_NO_ERROR;
-    auto event = acl_result(*m_handle, queue.q, m_timeout_ms + 5'000, "describe ACLs", &code);
+    auto event = admin_request::await_result(*m_handle, queue.q, m_timeout_ms + 5'000,
+                                             "describe ACLs", RD_KAFKA_RESP_ERR_SECURITY_DISABLED);
     if (!event) return Error{explain(event.error().message)};
-    if (code == RD_KAFKA_RESP_ERR_SECURITY_DISABLED) {
+    if (rd_kafka_event_error(event->get()) == RD_KAFKA_RESP_ERR_SECURITY_DISABLED) {
       state.acls_disabled = true;
       return true;
     }

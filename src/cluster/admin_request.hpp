@@ -73,9 +73,11 @@ inline rd_kafka_AdminOptions_t* read_options(rd_kafka_t* client, rd_kafka_admin_
 
 // Waits up to `wait_ms` for the one result event of a request on `queue`. No answer, or an error
 // of the request as a whole, becomes an Error that starts with `what`; `handle` learns whether
-// the cluster answered.
+// the cluster answered. An error equal to `answer` (SECURITY_DISABLED for DescribeAcls, say) is
+// an answer, not a failure: the event is returned and carries it.
 Result<Event> await_result(KafkaAdmin::Handle& handle, rd_kafka_queue_t* queue, int wait_ms,
-                           std::string_view what);
+                           std::string_view what,
+                           rd_kafka_resp_err_t answer = RD_KAFKA_RESP_ERR_NO_ERROR);
 
 // Metadata (all topics, or none) through `handle`, within `timeout_ms`.
 struct MetadataDeleter {

@@ -20,8 +20,9 @@
 
 namespace topicform {
 namespace admin_request {
+namespace {
 
-// "every connection to 127.0.0.1:1 (from --bootstrap-server) was refused ...".
+// "every bootstrap server of 127.0.0.1:1 (from --bootstrap-server) refused the connection ...".
 std::string refused_text(const KafkaAdmin::Handle& handle) {
   std::string source =
       handle.bootstrap_source.empty() ? "" : fmt::format(" (from {})", handle.bootstrap_source);
@@ -31,8 +32,10 @@ std::string refused_text(const KafkaAdmin::Handle& handle) {
       handle.bootstrap, source);
 }
 
+}  // namespace
+
 Result<Event> await_result(KafkaAdmin::Handle& handle, rd_kafka_queue_t* queue, int wait_ms,
-                           std::string_view what) {
+                           std::string_view what, rd_kafka_resp_err_t answer) {
   if (auto answering = handle.still_answering(what); !answering) return answering.error();
   auto sent = std::chrono::steady_clock::now();  // the request went out just before this call
   Event event{rd_kafka_queue_poll(queue, wait_ms)};
@@ -42,7 +45,9 @@ Result<Event> await_result(KafkaAdmin::Handle& handle, rd_kafka_queue_t* queue, 
   }
   rd_kafka_resp_err_t err = rd_kafka_event_error(event.get());
   handle.note(err, sent);
-  if (err) return Error{fmt::format("{}: {}", what, rd_kafka_event_error_string(event.get()))};
+  if (err && err != answer) {
+    return Error{fmt::format("{}: {}", what, rd_kafka_event_error_string(event.get()))};
+  }
   return Result<Event>(std::move(event));
 }
 

@@ -55,6 +55,13 @@ std::string describe_binding(const AclBinding& binding) {
                      to_string(binding.resource), binding.name);
 }
 
+std::vector<std::pair<char, std::string>> describe_access_changes(const AccessChanges& changes) {
+  std::vector<std::pair<char, std::string>> out;
+  for (const auto& b : changes.creates) out.emplace_back('+', "grant " + describe_binding(b));
+  for (const auto& b : changes.deletes) out.emplace_back('-', "revoke " + describe_binding(b));
+  return out;
+}
+
 std::string AccessSettings::principal_of(const std::string& service) const {
   if (auto it = overrides.find(service); it != overrides.end()) return it->second;
   return with_placeholder(principal_pattern, "{service}", service);

@@ -6,6 +6,7 @@
 #include <map>
 #include <optional>
 #include <string>
+#include <utility>
 #include <vector>
 
 #include "core/location.hpp"
@@ -65,5 +66,9 @@ struct AccessChanges {
   bool empty() const { return creates.empty() && deletes.empty(); }
   friend bool operator==(const AccessChanges&, const AccessChanges&) = default;
 };
+
+// The changes as diff lines, grants first: {'+', "grant User:x WRITE topic t"}, {'-', "revoke
+// ..."}; plans show them and saved plans are compared by them.
+std::vector<std::pair<char, std::string>> describe_access_changes(const AccessChanges& changes);
 
 }  // namespace topicform

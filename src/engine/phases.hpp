@@ -37,9 +37,8 @@ struct RetryPolicy {
 };
 
 // Phases in the plan's order: ACL grants, creates, partitions, configs, deletes, ACL revokes.
-// Topics that fail with a
-// transient error are retried within their phase; any other failure stops the later phases
-// (reported as not attempted); a re-run converges from where it stopped.
+// Topics that fail with a transient error are retried within their phase; any other failure
+// stops the later phases (reported as not attempted); a re-run converges from where it stopped.
 ApplyReport apply_plan(const Plan& plan, ClusterWriter& writer, const Progress& progress,
                        int wait_timeout_ms, const RetryPolicy& retry = {});
 

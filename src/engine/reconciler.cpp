@@ -56,6 +56,9 @@ std::string refused_by_broker(const std::vector<TopicOutcome>& refused) {
                      refused.size(), refused.front().topic, refused.front().error);
 }
 
+constexpr const char* kMayNotAlterAcls =
+    "the principal running topicform may not change ACLs (it needs ALTER on the cluster)";
+
 // CreateAcls has no validate-only mode: the right to change ACLs is asked for before any write.
 std::string access_refusal(const Plan& plan, ClusterWriter& writer) {
   if (plan.access.empty()) return "";
@@ -65,10 +68,8 @@ std::string access_refusal(const Plan& plan, ClusterWriter& writer) {
                        may.error().message);
   }
   if (*may) return "";
-  return fmt::format(
-      "the plan changes {} ACL binding(s), but the principal running topicform may not change "
-      "ACLs (it needs ALTER on the cluster); nothing was applied",
-      plan.access.creates.size() + plan.access.deletes.size());
+  return fmt::format("the plan changes {} ACL binding(s), but {}; nothing was applied",
+                     plan.access.creates.size() + plan.access.deletes.size(), kMayNotAlterAcls);
 }
 
 // Deletes that this run carried out: a lagging read may still list them.
@@ -147,8 +148,7 @@ Result<bool> add_broker_refusals(Plan& plan, ClusterWriter& writer) {
     if (!may) return may.error();
     if (!*may) {
       plan.blocked.push_back(BlockedChange{
-          "", "cluster/validate",
-          "the principal running topicform may not change ACLs (it needs ALTER on the cluster)",
+          "", "cluster/validate", kMayNotAlterAcls,
           plan.access.created_at.empty() ? Location{} : plan.access.created_at.begin()->second});
     }
   }

@@ -14,8 +14,7 @@ std::vector<std::string> entries(const Plan& plan) {
   std::vector<std::string> out;
   for (const auto& action : plan.actions) out.push_back(describe_action(action));
   for (const auto& blocked : plan.blocked) out.push_back(describe_blocked(blocked));
-  for (const auto& b : plan.access.creates) out.push_back("grant " + describe_binding(b));
-  for (const auto& b : plan.access.deletes) out.push_back("revoke " + describe_binding(b));
+  for (const auto& [symbol, line] : describe_access_changes(plan.access)) out.push_back(line);
   return out;
 }
 

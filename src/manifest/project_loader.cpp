@@ -126,10 +126,9 @@ Project load_project(const std::vector<std::string>& paths, const std::string& s
            "no manifest (*.yaml, *.yml) here: nothing was checked; give the folder that holds "
            "the topics");
   }
-  std::string settings_path = settings_file;
   if (!settings_file.empty()) load_settings_file(settings_file, true, project);
   for (const auto& file : project.files) {
-    if (!settings_path.empty() && same_file(file, settings_path)) continue;
+    if (!settings_file.empty() && same_file(file, settings_file)) continue;
     if (auto text = read_manifest(file, project)) load_manifest_text(*text, file, project);
   }
   // As git finds .git: a narrowed run still reads the project's settings.

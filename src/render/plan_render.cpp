@@ -43,14 +43,6 @@ std::string access_summary(const Plan& plan) {
                      plan.access.creates.size() == 1 ? "" : "s", plan.access.deletes.size());
 }
 
-// The ACL changes as diff lines: + grant, - revoke.
-std::vector<std::pair<char, std::string>> access_lines(const Plan& plan) {
-  std::vector<std::pair<char, std::string>> out;
-  for (const auto& b : plan.access.creates) out.emplace_back('+', "grant " + describe_binding(b));
-  for (const auto& b : plan.access.deletes) out.emplace_back('-', "revoke " + describe_binding(b));
-  return out;
-}
-
 // The ACLs on managed topics and groups that are not topicform's, one per line.
 std::vector<std::string> unmanaged_acls(const Plan& plan) {
   std::vector<std::string> out;
@@ -211,7 +203,7 @@ std::string render_plan_text(const Plan& plan, bool colour) {
     for (const auto& [symbol, text] : describe(action)) line(symbol, text);
   }
   for (const auto& d : plan.withheld) line('-', withheld_text(d));
-  for (const auto& [symbol, text] : access_lines(plan)) line(symbol, text);
+  for (const auto& [symbol, text] : describe_access_changes(plan.access)) line(symbol, text);
   for (const auto& b : plan.blocked) {
     line('!', fmt::format("{}{}blocked: {} [{}]", b.topic, b.topic.empty() ? "" : ": ", b.message,
                           b.rule));
@@ -334,7 +326,7 @@ std::string render_plan_markdown(const Plan& plan, std::size_t limit) {
       details += fmt::format("{} {}\n", symbol, text);
   }
   for (const auto& d : plan.withheld) details += fmt::format("- {}\n", withheld_text(d));
-  for (const auto& [symbol, text] : access_lines(plan))
+  for (const auto& [symbol, text] : describe_access_changes(plan.access))
     details += fmt::format("{} {}\n", symbol, text);
   for (const auto& w : plan.warnings)
     details += fmt::format("! warning: {} [{}]\n", w.message, w.rule);
