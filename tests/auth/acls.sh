@@ -25,20 +25,9 @@ run() { "$@" >"$tmp/out" 2>"$tmp/err"; }
 ci/kafka/broker fetch || exit 1
 port=$(ci/kafka/broker free-port 12)
 pw="pw-$RANDOM$RANDOM"
-users=""
-for user in admin order-service audit-service billing-service nobody analyst cdc; do users+=" user_$user=\"$pw-$user\""; done
-cat >"$tmp/broker.properties" <<PROPS
-listeners=SASL_PLAINTEXT://127.0.0.1:$port,CONTROLLER://127.0.0.1:$((port + 1))
-advertised.listeners=SASL_PLAINTEXT://127.0.0.1:$port,CONTROLLER://127.0.0.1:$((port + 1))
-inter.broker.listener.name=SASL_PLAINTEXT
-listener.security.protocol.map=SASL_PLAINTEXT:SASL_PLAINTEXT,CONTROLLER:PLAINTEXT
-sasl.enabled.mechanisms=PLAIN
-sasl.mechanism.inter.broker.protocol=PLAIN
-listener.name.sasl_plaintext.plain.sasl.jaas.config=org.apache.kafka.common.security.plain.PlainLoginModule required username="admin" password="$pw-admin"$users;
-authorizer.class.name=org.apache.kafka.metadata.authorizer.StandardAuthorizer
-allow.everyone.if.no.acl.found=false
-super.users=User:admin;User:ANONYMOUS
-PROPS
+users=()
+for user in order-service audit-service billing-service nobody analyst cdc; do users+=("$user=$pw-$user"); done
+ci/kafka/sasl-acl-properties "$port" "$pw-admin" "${users[@]}" >"$tmp/broker.properties"
 TOPICFORM_BROKER_PROPERTIES="$tmp/broker.properties" ci/kafka/broker start "$tmp/broker" "$port" 1 ||
   { echo "acls: the broker did not start" >&2; failed=1; exit 1; }
 S=127.0.0.1:$port

@@ -18,18 +18,7 @@ tmp=$(mktemp -d)
 export TOPICFORM_BROKER_HEAP="${TOPICFORM_BROKER_HEAP:-2g}"
 port=$(ci/kafka/broker free-port 2)
 pw="bench-$RANDOM$RANDOM"
-cat >"$tmp/broker.properties" <<PROPS
-listeners=SASL_PLAINTEXT://127.0.0.1:$port,CONTROLLER://127.0.0.1:$((port + 1))
-advertised.listeners=SASL_PLAINTEXT://127.0.0.1:$port,CONTROLLER://127.0.0.1:$((port + 1))
-inter.broker.listener.name=SASL_PLAINTEXT
-listener.security.protocol.map=SASL_PLAINTEXT:SASL_PLAINTEXT,CONTROLLER:PLAINTEXT
-sasl.enabled.mechanisms=PLAIN
-sasl.mechanism.inter.broker.protocol=PLAIN
-listener.name.sasl_plaintext.plain.sasl.jaas.config=org.apache.kafka.common.security.plain.PlainLoginModule required username="admin" password="$pw" user_admin="$pw";
-authorizer.class.name=org.apache.kafka.metadata.authorizer.StandardAuthorizer
-allow.everyone.if.no.acl.found=false
-super.users=User:admin;User:ANONYMOUS
-PROPS
+ci/kafka/sasl-acl-properties "$port" "$pw" >"$tmp/broker.properties"
 TOPICFORM_BROKER_PROPERTIES="$tmp/broker.properties" ci/kafka/broker start "$tmp/broker" "$port" 1
 trap 'ci/kafka/broker stop "$tmp/broker"; rm -rf "$tmp"' EXIT
 S=127.0.0.1:$port
