@@ -53,7 +53,7 @@ struct ApplyOptions {
   std::string plan_file;
   bool auto_approve = false;
   bool allow_delete = false;
-  int wait_seconds = 60;
+  std::string wait = "60s";            // a duration; a bare number is seconds
   std::int64_t wait_for_brokers = -1;  // -1: do not wait; 0: the highest replication factor
   bool stats = false;
 };
@@ -71,8 +71,8 @@ Parsed parse_apply(const std::vector<std::string>& args, ApplyOptions& options) 
       "apply without asking (required when there is no terminal)")(
       "allow-delete", po::bool_switch(&options.allow_delete),
       "delete topics whose manifest says `deleted: true`")(
-      "wait", po::value(&options.wait_seconds)->default_value(60),
-      "seconds to wait for created topics to have leaders")(
+      "wait", po::value(&options.wait)->default_value("60s")->value_name("DURATION"),
+      "how long to wait for created topics to have leaders (60s, 2m; a bare number is seconds)")(
       "wait-for-brokers",
       po::value(&options.wait_for_brokers)->value_name("N")->implicit_value(0, "highest RF"),
       "first wait (up to --timeout) until the cluster answers with at least N brokers; N "
@@ -80,7 +80,7 @@ Parsed parse_apply(const std::vector<std::string>& args, ApplyOptions& options) 
       "stats", po::bool_switch(&options.stats),
       "print the number of admin requests sent, on stderr")(
       "color", po::value(&options.colour)->default_value("auto"), "auto, always or never");
-  add_connection_options(visible, options.connection);
+  add_connection_options(visible, options.connection, true);
   return parse_arguments(
       args, visible, options.paths, "apply",
       "Example:\n  topicform apply --auto-approve --bootstrap-server 127.0.0.1:9092 topics/\n",
@@ -161,10 +161,12 @@ int report(const Outcome& outcome, const ApplyOptions& options, KafkaAdmin& admi
   return kExitOk;
 }
 
-ExecutePolicy policy_of(const ApplyOptions& options) {
+Result<ExecutePolicy> policy_of(const ApplyOptions& options) {
+  auto wait_ms = duration_flag_ms("--wait", options.wait);
+  if (!wait_ms) return wait_ms.error();
   ExecutePolicy policy;
   policy.allow_delete = options.allow_delete;
-  policy.wait_timeout_ms = options.wait_seconds * 1000;
+  policy.wait_timeout_ms = *wait_ms;
   return policy;
 }
 
@@ -173,6 +175,8 @@ ExecutePolicy policy_of(const ApplyOptions& options) {
 int run_apply(const std::vector<std::string>& args) {
   ApplyOptions options;
   if (auto parsed = parse_apply(args, options); parsed != Parsed::run) return exit_code(parsed);
+  auto policy = policy_of(options);
+  if (!policy) return fail(policy.error().message);
   std::optional<SavedPlan> saved;
   if (!options.plan_file.empty()) {
     auto read = read_saved_plan(options);
@@ -201,7 +205,7 @@ int run_apply(const std::vector<std::string>& args) {
   }
   auto progress = [](const std::string& line) { std::cerr << line << "\n"; };
   Outcome outcome =
-      execute(planned->plan, desired_of(*checked), cluster, **admin, policy_of(options), progress);
+      execute(planned->plan, desired_of(*checked), cluster, **admin, *policy, progress);
   return report(outcome, options, **admin);
 }
 

@@ -6,9 +6,26 @@
 #include <fmt/format.h>
 
 #include "cli/commands.hpp"
+#include "core/spelling.hpp"
 
 namespace topicform {
 namespace po = boost::program_options;
+namespace {
+
+// " (did you mean '--format'?)" for an unknown option close to one the command has.
+std::string option_hint(const po::error& error, const po::options_description& visible) {
+  const auto* unknown = dynamic_cast<const po::unknown_option*>(&error);
+  if (!unknown) return "";
+  std::string word = unknown->get_option_name();
+  while (!word.empty() && word.front() == '-') word.erase(word.begin());
+  std::vector<std::string> names;
+  for (const auto& option : visible.options()) names.push_back(option->long_name());
+  std::vector<std::string_view> candidates(names.begin(), names.end());
+  auto close = closest_word(word, candidates, 2);
+  return close ? fmt::format(" (did you mean '--{}'?)", *close) : "";
+}
+
+}  // namespace
 
 Parsed parse_arguments(const std::vector<std::string>& args, const po::options_description& visible,
                        std::vector<std::string>& paths, const std::string& command,
@@ -24,8 +41,8 @@ Parsed parse_arguments(const std::vector<std::string>& args, const po::options_d
     po::store(po::command_line_parser(args).options(all).positional(positional).run(), vm);
     po::notify(vm);
   } catch (const po::error& e) {
-    std::cerr << fmt::format("topicform: error: {}\nsee 'topicform {} --help'\n", e.what(),
-                             command);
+    std::cerr << fmt::format("topicform: error: {}{}\nsee 'topicform {} --help'\n", e.what(),
+                             option_hint(e, visible), command);
     return Parsed::usage_error;
   }
   if (vm.count("help")) {

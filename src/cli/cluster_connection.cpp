@@ -10,7 +10,13 @@
 namespace topicform {
 namespace po = boost::program_options;
 
-void add_connection_options(po::options_description& options, ConnectionOptions& into) {
+void add_connection_options(po::options_description& options, ConnectionOptions& into,
+                            bool waits_for_brokers) {
+  std::string timeout_help =
+      "how long the cluster may stay silent: each request waits this long, and once nothing has "
+      "answered for this long the command stops (a request in flight may take up to 10s more); "
+      "30s, 2m, 500ms, a bare number is seconds";
+  if (waits_for_brokers) timeout_help += "; with --wait-for-brokers, how long to wait for them";
   options.add_options()("bootstrap-server", po::value(&into.bootstrap),
                         "host:port[,host:port...] (else KAFKA_BOOTSTRAP_SERVERS, else settings)")(
       "command-config", po::value(&into.command_config),
@@ -18,22 +24,25 @@ void add_connection_options(po::options_description& options, ConnectionOptions&
       "sasl.jaas.config is understood, and ${env:NAME} in a value reads the environment")(
       "property,X", po::value(&into.properties)->composing(),
       "a librdkafka client property key=value (also ${env:NAME})")(
-      "timeout", po::value(&into.timeout)->default_value("30s"),
-      "how long the cluster may stay silent: each request waits this long, and once nothing has "
-      "answered for this long the command stops (a request in flight may take up to 10s more); "
-      "with --wait-for-brokers, how long to wait for the brokers (30s, 2m; a bare number is "
-      "seconds)");
+      "timeout", po::value(&into.timeout)->default_value("30s")->value_name("DURATION"),
+      timeout_help.c_str());
+}
+
+Result<int> duration_flag_ms(const std::string& flag, const std::string& value) {
+  constexpr std::int64_t kDay = 24LL * 3'600'000;
+  auto seconds = parse_integer(value);
+  bool seconds_fit = seconds && *seconds > 0 && *seconds <= kDay / 1000;
+  auto ms = seconds ? std::optional<std::int64_t>(seconds_fit ? *seconds * 1000 : -1)
+                    : parse_duration_ms(value);
+  if (!ms || *ms <= 0 || *ms > kDay) {
+    return Error{
+        fmt::format("{} '{}' is not a duration between 1ms and 24h (e.g. 30s, 2m)", flag, value)};
+  }
+  return static_cast<int>(*ms);
 }
 
 Result<int> timeout_ms(const ConnectionOptions& options) {
-  auto seconds = parse_integer(options.timeout);
-  auto ms =
-      seconds ? std::optional<std::int64_t>(*seconds * 1000) : parse_duration_ms(options.timeout);
-  if (!ms || *ms <= 0 || *ms > 24LL * 3'600'000) {
-    return Error{fmt::format("--timeout '{}' is not a duration between 1ms and 24h (e.g. 30s, 2m)",
-                             options.timeout)};
-  }
-  return static_cast<int>(*ms);
+  return duration_flag_ms("--timeout", options.timeout);
 }
 
 Result<std::unique_ptr<KafkaAdmin>> connect_kafka(const ConnectionOptions& options,

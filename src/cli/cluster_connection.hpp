@@ -19,11 +19,17 @@ struct ConnectionOptions {
   std::string timeout = "30s";  // a duration; a bare number is seconds
 };
 
+// A duration flag in milliseconds ("30s", "2m", "500ms"; a bare number is seconds), between 1ms
+// and 24h, or an error naming the flag and the bad value.
+Result<int> duration_flag_ms(const std::string& flag, const std::string& value);
+
 // --timeout in milliseconds, or an error naming the bad value.
 Result<int> timeout_ms(const ConnectionOptions& options);
 
+// The flags that reach a cluster; `waits_for_brokers` adds what --timeout means to
+// --wait-for-brokers (apply only).
 void add_connection_options(boost::program_options::options_description& options,
-                            ConnectionOptions& into);
+                            ConnectionOptions& into, bool waits_for_brokers = false);
 
 // Bootstrap servers: --bootstrap-server, else KAFKA_BOOTSTRAP_SERVERS, else the environment's.
 Result<std::unique_ptr<KafkaAdmin>> connect_kafka(const ConnectionOptions& options,

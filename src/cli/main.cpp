@@ -7,6 +7,7 @@
 #include <fmt/format.h>
 
 #include "cli/commands.hpp"
+#include "core/spelling.hpp"
 
 namespace {
 
@@ -21,13 +22,23 @@ Commands:
   apply [PATH...]      execute the plan: create, grow and configure topics, then verify
   docs [PATH...]       generate the topic catalogue: Markdown, HTML or AsyncAPI
   rules                list the rules with their ids, severities and summaries
-  version              print the version
+  version              print the version of topicform and of librdkafka (--json)
 
-Run 'topicform <command> --help' for a command's options.
+Run 'topicform <command> --help' for a command's options; 'topicform' alone prints this help.
 Output is written to stdout; messages to stderr. Colour only on a terminal; NO_COLOR turns it off.
-Exit status: 0 success, 1 errors found, blocked changes or bad usage; plan --detailed-exitcode
-exits 2 when there are changes.
+Exit status: 0 success (and this help), 1 errors found, blocked changes or bad usage (the
+message is on stderr); plan --detailed-exitcode exits 2 when there are changes.
 )";
+
+constexpr std::string_view kCommands[] = {"validate", "plan", "apply", "docs", "rules", "version"};
+
+// "unknown command 'valdate'" with a suggestion when one command is close.
+std::string unknown_command(const std::string& command) {
+  std::vector<std::string_view> candidates(std::begin(kCommands), std::end(kCommands));
+  auto close = topicform::closest_word(command, candidates, 2);
+  return fmt::format("topicform: error: unknown command '{}'{}\nsee 'topicform --help'\n", command,
+                     close ? fmt::format(" (did you mean '{}'?)", *close) : "");
+}
 
 }  // namespace
 
@@ -35,7 +46,7 @@ int main(int argc, char** argv) {
   std::vector<std::string> args(argv + 1, argv + argc);
   if (args.empty() || args[0] == "--help" || args[0] == "-h" || args[0] == "help") {
     std::cout << kHelp;
-    return args.empty() ? topicform::kExitFailure : topicform::kExitOk;
+    return topicform::kExitOk;
   }
   std::string command = args[0];
   args.erase(args.begin());
@@ -50,7 +61,6 @@ int main(int argc, char** argv) {
     std::cerr << fmt::format("topicform: internal error: {}\n", e.what());
     return topicform::kExitFailure;
   }
-  std::cerr << fmt::format("topicform: error: unknown command '{}'\nsee 'topicform --help'\n",
-                           command);
+  std::cerr << unknown_command(command);
   return topicform::kExitFailure;
 }

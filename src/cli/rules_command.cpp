@@ -52,9 +52,40 @@ int run_rules(const std::vector<std::string>& args) {
   return kExitOk;
 }
 
-int run_version(const std::vector<std::string>&) {
-  std::cout << "topicform " TOPICFORM_VERSION " (manifest format topicform/v1)\n";
+int run_version(const std::vector<std::string>& args) {
+  bool json = false;
+  for (const auto& arg : args) {
+    if (arg == "--help" || arg == "-h") {
+      std::cout << "Usage: topicform version [--json]\n\nPrints topicform's version, the "
+                   "librdkafka it runs with and was built with, and\nwhich newer librdkafka "
+                   "admin paths this build takes.\n";
+      return kExitOk;
+    }
+    if (arg != "--json") {
+      std::cerr << fmt::format(
+          "topicform: error: unknown argument '{}'\nsee 'topicform version --help'\n", arg);
+      return kExitFailure;
+    }
+    json = true;
+  }
   LibrdkafkaReport librdkafka = librdkafka_report();
+  if (json) {
+    nlohmann::ordered_json paths = nlohmann::ordered_json::object();
+    for (const auto& path : librdkafka.paths) {
+      paths[path.name] = {{"on", path.on}, {"needs", path.needs}};
+    }
+    std::cout << nlohmann::ordered_json{{"version", 1},
+                                        {"topicform", TOPICFORM_VERSION},
+                                        {"manifestFormat", "topicform/v1"},
+                                        {"librdkafka",
+                                         {{"running", librdkafka.running},
+                                          {"builtWith", librdkafka.built_with},
+                                          {"paths", paths}}}}
+                     .dump(2)
+              << "\n";
+    return kExitOk;
+  }
+  std::cout << "topicform " TOPICFORM_VERSION " (manifest format topicform/v1)\n";
   std::cout << fmt::format("librdkafka {} (built with {})\n", librdkafka.running,
                            librdkafka.built_with);
   for (const auto& path : librdkafka.paths) {

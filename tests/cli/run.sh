@@ -35,7 +35,7 @@ ANY=ANY
 NOTHING=NOTHING
 
 expect "help" 0 '^Commands:' "$ANY" -- "$bin" --help
-expect "no arguments show help and fail" 1 '^Usage: topicform <command>' "$ANY" -- "$bin"
+expect "no arguments show the help on stdout" 0 '^Usage: topicform <command>' "$NOTHING" -- "$bin"
 expect "validate help" 0 'Exit status: 0 no errors' "$ANY" -- "$bin" validate --help
 expect "rules help" 0 '^Usage: topicform rules' "$ANY" -- "$bin" rules --help
 # The settings are found as git finds .git: a run narrowed to one file still reads the project's
@@ -59,8 +59,17 @@ expect "version" 0 '^topicform [0-9]+\.[0-9]+\.[0-9]+ \(manifest format topicfor
 expect "version names the librdkafka it runs with" 0 '^librdkafka [0-9]+\.[0-9]+\.[0-9]+ \(built with [0-9]+\.[0-9]+\.[0-9]+\)$' "$ANY" -- "$bin" version
 expect "version says whether IncrementalAlterConfigs is used" 0 '^  incremental-alter-configs  (on|off \(needs librdkafka 2\.2\.0\))$' "$ANY" -- "$bin" version
 expect "version lists four librdkafka paths" 0 '^  consumer-group-types       (on|off \(needs librdkafka 2\.6\.0\))$' "$ANY" -- "$bin" version
-expect "unknown command" 1 "$NOTHING" "^topicform: error: unknown command 'valdate'$" -- "$bin" valdate
-expect "unknown option" 1 "$NOTHING" "^topicform: error: unrecognised option '--frmat'$" -- "$bin" validate --frmat json
+expect "version --json" 0 '^  "topicform": "[0-9]+\.[0-9]+\.[0-9]+",$' "$NOTHING" -- "$bin" version --json
+expect "version --json names each path" 0 '^    "running": "[0-9]+\.[0-9]+\.[0-9]+",$' "$NOTHING" -- "$bin" version --json
+expect "version with an unknown argument" 1 "$NOTHING" "^topicform: error: unknown argument '--jsn'$" -- "$bin" version --jsn
+expect "unknown command" 1 "$NOTHING" "^topicform: error: unknown command 'valdate' \(did you mean 'validate'\?\)$" -- "$bin" valdate
+expect "unknown command far from any" 1 "$NOTHING" "^topicform: error: unknown command 'deploy'$" -- "$bin" deploy
+expect "unknown option" 1 "$NOTHING" "^topicform: error: unrecognised option '--frmat' \(did you mean '--format'\?\)$" -- "$bin" validate --frmat json
+expect "unknown option far from any" 1 "$NOTHING" "^topicform: error: unrecognised option '--zebra'$" -- "$bin" plan --zebra
+expect "plan's help has no apply-only flag" 0 "^Usage: topicform plan" "$NOTHING" -- sh -c '! "$1" plan --help | grep -e --wait-for-brokers && "$1" plan --help' sh "$bin"
+expect "apply's help says what --timeout means to --wait-for-brokers" 0 "^ +--wait-for-brokers, how long to wait for" "$NOTHING" -- "$bin" apply --help
+expect "--wait takes a duration" 1 "$NOTHING" "^topicform: error: --wait 'soon' is not a duration between 1ms and 24h \(e\.g\. 30s, 2m\)$" -- "$bin" apply --wait soon --bootstrap-server 127.0.0.1:1 topics
+expect "--timeout past a day" 1 "$NOTHING" "^topicform: error: --timeout '99999999999999' is not a duration" -- "$bin" plan --timeout 99999999999999 --bootstrap-server 127.0.0.1:1 topics
 expect "unknown format" 1 "$NOTHING" "^topicform: error: unknown format 'yaml': use text, json or github$" -- "$bin" validate --format yaml topics
 expect "clean run: report on stdout, nothing on stderr" 0 "^ok in 6 files, 10 topics for environment 'local'" "$NOTHING" -- "$bin" validate topics
 expect "missing path" 1 "^does-not-exist: error: no such file or folder \(or a broken link\) \[manifest/unreadable\]$" "$ANY" -- "$bin" validate does-not-exist
