@@ -14,6 +14,7 @@
 #include "cli/terminal.hpp"
 #include "cluster/kafka_admin.hpp"
 #include "cluster/snapshot.hpp"
+#include "render/diagnostics_render.hpp"
 #include "render/plan_file.hpp"
 #include "render/plan_render.hpp"
 
@@ -139,6 +140,23 @@ Result<bool> save_outputs(const CheckedProject& checked, const Planned& planned,
   return write_text_file(options.plan_out, write_plan_file(saved), "plan");
 }
 
+// Fails the command; in the Markdown and GitHub formats also writes what failed where the plan
+// would have gone (stdout, and the job summary), so a pull-request comment never keeps an old
+// plan up as if it were current.
+int plan_failed(const PlanOptions& options, const CheckedProject& checked,
+                const std::string& reason) {
+  bool errors = has_errors(checked.diagnostics);
+  std::vector<Diagnostic> shown = errors ? checked.diagnostics : std::vector<Diagnostic>{};
+  std::string report = render_plan_failure_markdown(checked.environment.name, reason, shown);
+  if (options.format == "markdown") std::cout << report;
+  if (options.format == "github") {
+    std::cout << render_github_annotations(shown);
+    append_job_summary(report);
+  }
+  std::cout.flush();
+  return fail(reason);
+}
+
 }  // namespace
 
 int run_plan(const std::vector<std::string>& args) {
@@ -146,12 +164,12 @@ int run_plan(const std::vector<std::string>& args) {
   if (auto parsed = parse_plan(args, options); parsed != Parsed::run) return exit_code(parsed);
   auto checked = load_and_check(options.paths, options.environment, options.settings);
   if (!usable_after_report(*checked, options.colour)) {
-    return fail("the manifests have errors; nothing was planned");
+    return plan_failed(options, *checked, "the manifests have errors; nothing was planned");
   }
   auto planned = plan_from_cluster(*checked, options);
-  if (!planned) return fail(planned.error().message);
+  if (!planned) return plan_failed(options, *checked, planned.error().message);
   if (auto saved = save_outputs(*checked, *planned, options); !saved) {
-    return fail(saved.error().message);
+    return plan_failed(options, *checked, saved.error().message);
   }
   render(planned->plan, options);
   if (planned->plan.is_blocked()) return kExitFailure;

@@ -1,6 +1,7 @@
 // The three renderings of validation results; all byte-stable for golden tests.
 #include "render/diagnostics_render.hpp"
 
+#include "core/markdown_text.hpp"
 #include "core/visible_text.hpp"
 
 #include <fmt/format.h>
@@ -150,18 +151,18 @@ std::string render_markdown_summary(const std::vector<Diagnostic>& diagnostics,
                   counts.errors ? "failed" : "ok", plural(summary.files, "file"),
                   plural(summary.topics, "topic"), summary.environment,
                   plural(counts.errors, "error"), plural(counts.warnings, "warning"));
-  if (diagnostics.empty()) return out;
-  out += "\n| Where | Severity | Rule | Message |\n|---|---|---|---|\n";
+  return out + render_markdown_table(diagnostics);
+}
+
+std::string render_markdown_table(const std::vector<Diagnostic>& diagnostics) {
+  if (diagnostics.empty()) return "";
+  std::string out = "\n| Where | Severity | Rule | Message |\n|---|---|---|---|\n";
   for (const auto& d : diagnostics) {
-    std::string message = visible(d.message);
-    for (char& c : message) {
-      if (c == '|' || c == '\n') c = ' ';
-    }
-    out += fmt::format("| `{}` | {} | `{}` | {} |\n", format_location(d.at),
+    out += fmt::format("| {} | {} | `{}` | {} |\n", markdown_code(visible(format_location(d.at))),
                        d.severity == Severity::error     ? "error"
                        : d.severity == Severity::warning ? "warning"
                                                          : "note",
-                       d.rule, message);
+                       d.rule, markdown_text(visible(d.message)));
   }
   return out;
 }

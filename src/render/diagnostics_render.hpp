@@ -33,6 +33,9 @@ std::string render_github_annotations(const std::vector<Diagnostic>& diagnostics
 std::string render_markdown_summary(const std::vector<Diagnostic>& diagnostics,
                                     const ValidationSummary& summary);
 
+// Only the table of `render_markdown_summary` (empty without diagnostics), for other reports.
+std::string render_markdown_table(const std::vector<Diagnostic>& diagnostics);
+
 std::string format_location(const Location& at);
 
 }  // namespace topicform

@@ -7,7 +7,9 @@
 #include <nlohmann/json.hpp>
 
 #include "core/access_json.hpp"
+#include "core/markdown_text.hpp"
 #include "core/visible_text.hpp"
+#include "render/config_value_text.hpp"
 #include "render/diagnostics_render.hpp"
 
 namespace topicform {
@@ -65,17 +67,6 @@ std::string summary_line(const Plan& plan) {
                      c.update, c.remove, plan.blocked.size(), withheld, access_summary(plan));
 }
 
-std::string config_text(const ConfigMap& configs) {
-  std::vector<std::string> parts;
-  for (const auto& [key, value] : configs) parts.push_back(fmt::format("{}={}", key, value));
-  return fmt::format("{}", fmt::join(parts, ", "));
-}
-
-std::string change_text(const ConfigChange& change) {
-  return fmt::format("{}: {} -> {}", change.key, change.before.value_or("(default)"),
-                     change.after.value_or("(default)"));
-}
-
 // The keys whose change can mark an AlterConfig destructive.
 bool destroys(const std::string& key) {
   return key == "retention.ms" || key == "retention.bytes" || key == "cleanup.policy";
@@ -85,45 +76,71 @@ std::string withheld_text(const DeleteTopic& d) {
   return fmt::format("{}: delete withheld: deletes are not allowed without --allow-delete", d.name);
 }
 
-// One line (or a few) per action: the symbol, the topic, what happens.
-std::vector<std::pair<char, std::string>> describe(const Action& action) {
-  std::vector<std::pair<char, std::string>> lines;
+// One line of a plan: the symbol and what happens; a detail line belongs to the line above it
+// (a created topic's settings, one per line so none runs to 200 characters).
+struct PlanLine {
+  char symbol;
+  std::string text;
+  bool detail = false;
+};
+
+std::vector<PlanLine> describe_create(const CreateTopic& a) {
+  std::vector<PlanLine> lines;
+  lines.push_back(
+      {'+', fmt::format("{}: create with {} partition{}, replication factor {}{}", a.name,
+                        a.partitions, a.partitions == 1 ? "" : "s", a.replication_factor,
+                        a.dead_letter_of.empty()
+                            ? ""
+                            : fmt::format(" (dead letters of '{}')", a.dead_letter_of))});
+  for (const auto& [key, value] : a.configs) {
+    lines.push_back({'+', fmt::format("{} = {}", key, readable_value(key, value)), true});
+  }
+  return lines;
+}
+
+bool is_destructive_change(const AlterConfig& a, const ConfigChange& change) {
+  return a.destructive && destroys(change.key);
+}
+
+// The lines of an action, in the order it writes.
+std::vector<PlanLine> describe(const Action& action) {
+  std::vector<PlanLine> lines;
   std::visit(
       Overloaded{
-          [&](const CreateTopic& a) {
-            lines.emplace_back(
-                '+', fmt::format("{}: create with {} partition{}, replication "
-                                 "factor {}{}{}",
-                                 a.name, a.partitions, a.partitions == 1 ? "" : "s",
-                                 a.replication_factor,
-                                 a.dead_letter_of.empty()
-                                     ? ""
-                                     : fmt::format(" (dead letters of '{}')", a.dead_letter_of),
-                                 a.configs.empty() ? "" : "; " + config_text(a.configs)));
-          },
+          [&](const CreateTopic& a) { lines = describe_create(a); },
           [&](const AddPartitions& a) {
-            lines.emplace_back('~', fmt::format("{}: partitions {} -> {}", a.name, a.from, a.to));
+            lines.push_back({'~', fmt::format("{}: partitions {} -> {}", a.name, a.from, a.to)});
           },
           [&](const AlterConfig& a) {
-            for (const auto& change : a.changes) {
-              lines.emplace_back(
-                  '~', fmt::format("{}: {}{}", a.name, change_text(change),
-                                   a.destructive && destroys(change.key) ? " (destructive)" : ""));
+            for (const auto& c : a.changes) {
+              lines.push_back(
+                  {'~', fmt::format("{}: {}{}", a.name, readable_change(c.key, c.before, c.after),
+                                    is_destructive_change(a, c) ? " (destructive)" : "")});
             }
           },
           [&](const DeleteTopic& a) {
-            lines.emplace_back('-', fmt::format("{}: delete, destroying its messages", a.name));
+            lines.push_back({'-', fmt::format("{}: delete, destroying its messages", a.name)});
           }},
       action);
   return lines;
 }
 
-bool is_destructive(const Action& action) {
-  return std::visit(Overloaded{[](const CreateTopic&) { return false; },
-                               [](const AddPartitions&) { return false; },
-                               [](const AlterConfig& a) { return a.destructive; },
-                               [](const DeleteTopic&) { return true; }},
-                    action);
+// What a reviewer must see before approving: deletes and the config changes that destroy data.
+std::vector<std::string> destructive_lines(const Action& action) {
+  std::vector<std::string> out;
+  std::visit(Overloaded{[](const CreateTopic&) {}, [](const AddPartitions&) {},
+                        [&](const AlterConfig& a) {
+                          for (const auto& c : a.changes) {
+                            if (!is_destructive_change(a, c)) continue;
+                            out.push_back(fmt::format("{}: {}", a.name,
+                                                      readable_change(c.key, c.before, c.after)));
+                          }
+                        },
+                        [&](const DeleteTopic& a) {
+                          out.push_back(fmt::format("{}: delete, destroying its messages", a.name));
+                        }},
+             action);
+  return out;
 }
 
 std::string_view colour_of(char symbol) {
@@ -189,6 +206,45 @@ nlohmann::ordered_json access_json(const Plan& plan) {
           {"skipped", plan.access_skipped}};
 }
 
+// Outside the folded details, so a reviewer sees them without opening it: what is blocked, what
+// destroys data, and every warning (a drift reset among them).
+std::string markdown_callouts(const Plan& plan) {
+  std::string out;
+  for (const auto& b : plan.blocked) {
+    out += fmt::format("- :no_entry: **blocked** `{}`: {} (`{}`{})\n", b.topic,
+                       markdown_text(b.message), b.rule,
+                       b.at.file.empty() ? "" : ", `" + where(b.at) + "`");
+  }
+  for (const auto& action : plan.actions) {
+    for (const auto& text : destructive_lines(action)) {
+      out += fmt::format("- :warning: **destructive** {}\n", markdown_text(text));
+    }
+  }
+  for (const auto& w : plan.warnings) {
+    out += fmt::format("- :warning: {} (`{}`{})\n", markdown_text(w.message), w.rule,
+                       w.at.file.empty() ? "" : ", `" + where(w.at) + "`");
+  }
+  return out;
+}
+
+// The diff block's lines. GitHub colours `+` green, `-` red and `!` orange, so an update is
+// written with `!` (a `~` line would stay grey).
+std::string markdown_diff(const Plan& plan) {
+  std::string out;
+  auto line = [&](char symbol, const std::string& text) {
+    out += fmt::format("{} {}\n", symbol == '~' ? '!' : symbol, text);
+  };
+  for (const auto& action : plan.actions) {
+    for (const auto& l : describe(action)) line(l.symbol, l.detail ? "    " + l.text : l.text);
+  }
+  for (const auto& d : plan.withheld) line('-', withheld_text(d));
+  for (const auto& [symbol, text] : describe_access_changes(plan.access)) line(symbol, text);
+  for (const auto& name : plan.unmanaged) out += fmt::format("  unmanaged: {}\n", name);
+  for (const auto& acl : unmanaged_acls(plan)) out += fmt::format("  unmanaged ACL: {}\n", acl);
+  if (!plan.access_skipped.empty()) out += fmt::format("  note: {}\n", plan.access_skipped);
+  return out;
+}
+
 }  // namespace
 
 std::string render_plan_text(const Plan& plan, bool colour) {
@@ -200,7 +256,13 @@ std::string render_plan_text(const Plan& plan, bool colour) {
         fmt::format("  {}{}{} {}\n", colour ? colour_of(symbol) : "", symbol, reset, visible(text));
   };
   for (const auto& action : plan.actions) {
-    for (const auto& [symbol, text] : describe(action)) line(symbol, text);
+    for (const auto& l : describe(action)) {
+      if (l.detail) {
+        out += fmt::format("      {}\n", visible(l.text));
+      } else {
+        line(l.symbol, l.text);
+      }
+    }
   }
   for (const auto& d : plan.withheld) line('-', withheld_text(d));
   for (const auto& [symbol, text] : describe_access_changes(plan.access)) line(symbol, text);
@@ -239,8 +301,12 @@ std::string render_plan_github(const Plan& plan) {
   std::vector<Diagnostic> notes;
   for (const auto& action : plan.actions) {
     Location at = std::visit([](const auto& a) { return a.at; }, action);
-    for (const auto& [symbol, text] : describe(action)) {
-      notes.push_back({Severity::info, "plan", fmt::format("{} {}", symbol, text), at});
+    for (const auto& l : describe(action)) {
+      if (l.detail) {
+        notes.back().message += "\n  " + l.text;
+      } else {
+        notes.push_back({Severity::info, "plan", fmt::format("{} {}", l.symbol, l.text), at});
+      }
     }
   }
   for (const auto& d : plan.withheld) {
@@ -305,46 +371,38 @@ std::string render_plan_json(const Plan& plan) {
   return root.dump(2, ' ', false, nlohmann::ordered_json::error_handler_t::replace) + "\n";
 }
 
+// `text` cut to at most `size` characters, after its last whole line.
+std::string cut_at_line(const std::string& text, std::size_t size) {
+  std::string cut = text.substr(0, size);
+  if (auto newline = cut.rfind('\n'); newline != std::string::npos) cut.resize(newline + 1);
+  return cut;
+}
+
 std::string render_plan_markdown(const Plan& plan, std::size_t limit) {
   std::string head =
       fmt::format("### topicform plan: `{}`\n\n**{}**\n\n", plan.environment, summary_line(plan));
-  std::string callouts;
-  for (const auto& b : plan.blocked) {
-    callouts += fmt::format("- :no_entry: **blocked** `{}`: {} (`{}`{})\n", b.topic, b.message,
-                            b.rule, b.at.file.empty() ? "" : ", " + where(b.at));
-  }
-  for (const auto& action : plan.actions) {
-    if (!is_destructive(action)) continue;
-    for (const auto& [symbol, text] : describe(action)) {
-      callouts += fmt::format("- :warning: **destructive** {}\n", text);
-    }
-  }
+  std::string callouts = markdown_callouts(plan);
   if (!callouts.empty()) head += callouts + "\n";
-  std::string details = "<details><summary>Details</summary>\n\n```diff\n";
-  for (const auto& action : plan.actions) {
-    for (const auto& [symbol, text] : describe(action))
-      details += fmt::format("{} {}\n", symbol, text);
+  std::string diff = markdown_diff(plan);
+  std::string details = diff.empty() ? ""
+                                     : "<details><summary>Details</summary>\n\n```diff\n" + diff +
+                                           "```\n\n</details>\n";
+  if (head.size() + details.size() <= limit) return head + details;
+  const std::string cut_notice =
+      "**The plan is cut here to fit a comment; run `topicform plan` for all of it.**\n";
+  const std::string in_details = "```\n\n" + cut_notice + "\n</details>\n";
+  if (head.size() + in_details.size() + 64 < limit) {
+    return cut_at_line(head + details, limit - in_details.size()) + in_details;
   }
-  for (const auto& d : plan.withheld) details += fmt::format("- {}\n", withheld_text(d));
-  for (const auto& [symbol, text] : describe_access_changes(plan.access))
-    details += fmt::format("{} {}\n", symbol, text);
-  for (const auto& w : plan.warnings)
-    details += fmt::format("! warning: {} [{}]\n", w.message, w.rule);
-  for (const auto& name : plan.unmanaged) details += fmt::format("  unmanaged: {}\n", name);
-  for (const auto& acl : unmanaged_acls(plan)) details += fmt::format("  unmanaged ACL: {}\n", acl);
-  if (!plan.access_skipped.empty()) details += fmt::format("  note: {}\n", plan.access_skipped);
-  details += "```\n\n</details>\n";
-  std::string out = head + details;
-  if (out.size() <= limit) return out;
-  const std::string notice =
-      "```\n\n**The plan is cut here to fit a comment; run `topicform plan` for all of it.**\n\n"
-      "</details>\n";
-  std::size_t keep = limit > head.size() + notice.size() + 64 ? limit - notice.size() : head.size();
-  std::string cut = out.substr(0, keep);
-  if (auto newline = cut.rfind('\n'); newline != std::string::npos && newline > head.size()) {
-    cut.resize(newline + 1);
-  }
-  return cut + notice;
+  return cut_at_line(head, limit > cut_notice.size() + 1 ? limit - cut_notice.size() - 1 : 0) +
+         "\n" + cut_notice;
+}
+
+std::string render_plan_failure_markdown(const std::string& environment, const std::string& reason,
+                                         const std::vector<Diagnostic>& diagnostics) {
+  std::string out = fmt::format("### topicform plan: `{}`: failed\n\n**{}.**\n", environment,
+                                markdown_text(visible(reason)));
+  return out + render_markdown_table(diagnostics);
 }
 
 }  // namespace topicform

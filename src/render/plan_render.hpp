@@ -2,6 +2,7 @@
 #pragma once
 
 #include <string>
+#include <vector>
 
 #include "core/plan.hpp"
 
@@ -16,5 +17,10 @@ std::string render_plan_json(const Plan& plan);
 // change, a warning per warning; then the summary line.
 std::string render_plan_github(const Plan& plan);
 std::string render_plan_markdown(const Plan& plan, std::size_t limit = 65'000);
+
+// What a pull-request comment says when no plan could be made: the environment, what failed and
+// why, and the manifests' diagnostics; it replaces the last plan so that is never shown as current.
+std::string render_plan_failure_markdown(const std::string& environment, const std::string& reason,
+                                         const std::vector<Diagnostic>& diagnostics);
 
 }  // namespace topicform

@@ -172,6 +172,22 @@ def lint_commands(path, commands, binary, root):
         problem(path, "runs no topicform command")
 
 
+def lint_github_plan(path, plan):
+    """The comment is current on every outcome, and an older run cannot overwrite a newer one."""
+    group = plan.get("concurrency", {})
+    if not group.get("group") or group.get("cancel-in-progress") is not True:
+        problem(path, "the plan job needs a concurrency group per pull request with cancel-in-progress: true")
+    steps = plan.get("steps", [])
+    names = [s.get("uses", "") + s.get("run", "") for s in steps]
+    comment = next((i for i, n in enumerate(names) if "github-script" in n), None)
+    if comment is None or steps[comment].get("if") != "always()":
+        problem(path, "the plan comment must be posted on every outcome (if: always())")
+        return
+    for step in steps[:comment]:
+        if "topicform validate" in step.get("run", "") and not step.get("continue-on-error"):
+            problem(path, "a failing validate step would stop the job before the comment is updated")
+
+
 def lint_github(path, binary, root):
     workflow = yaml.safe_load(open(path))
     commands = []
@@ -186,6 +202,7 @@ def lint_github(path, binary, root):
                 problem(path, f"action '{uses}' is not pinned to a version")
             if "run" in step:
                 commands.append(step["run"])
+    lint_github_plan(path, workflow.get("jobs", {}).get("plan", {}))
     apply = workflow.get("jobs", {}).get("apply", {})
     group = apply.get("concurrency", {})
     if not group.get("group") or group.get("cancel-in-progress") is not False:
@@ -211,6 +228,12 @@ def lint_gitlab(path, binary, root):
             problem(path, f"job '{name}': image '{job_image}' is not pinned")
         for line in job["script"]:
             commands.append(line if isinstance(line, str) else "\n".join(line))
+    plan = pipeline.get("plan", {})
+    if plan.get("needs") != [] or not plan.get("interruptible"):
+        problem(path, "the plan job must not wait for validate (needs: []) and be interruptible")
+    note_rules = pipeline.get("plan-note", {}).get("rules", [])
+    if not note_rules or any(r.get("when") != "always" for r in note_rules):
+        problem(path, "the plan note must be posted on every outcome (when: always)")
     apply = pipeline.get("apply", {})
     if not apply.get("resource_group"):
         problem(path, "the apply job must be serialised with a resource_group")

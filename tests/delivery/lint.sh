@@ -34,7 +34,12 @@ mistake "a download in the image build" Dockerfile "s.replace('RUN /src/ci/build
 mistake "a root runtime stage" Dockerfile "s.replace('USER 10001', 'USER root')" "non-root USER"
 mistake "a flag topicform does not take" examples/ci/github/topics.yml "s.replace('--out plan.json', '--save plan.json')" "'topicform plan' has no option --save"
 mistake "an apply that is not serialised" examples/ci/github/topics.yml "s.replace('cancel-in-progress: false', 'cancel-in-progress: true')" "must be serialised"
-mistake "a command that does not exist" examples/ci/gitlab/.gitlab-ci.yml "s.replace('topicform validate --env prod', 'topicform check --env prod')" "'topicform check' is not a command"
+mistake "a command that does not exist" examples/ci/gitlab/.gitlab-ci.yml "s.replace('topicform validate --env prod', 'topicform deploy --env prod')" "'topicform deploy' is not a command"
+mistake "a plan job that an older run can finish last" examples/ci/github/topics.yml "s.replace('cancel-in-progress: true', 'cancel-in-progress: false', 1)" "concurrency group per pull request"
+mistake "a comment posted only on success" examples/ci/github/topics.yml "s.replace('        if: always()\n        uses: actions/github-script', '        uses: actions/github-script')" "posted on every outcome (if: always())"
+mistake "a validate step that stops the job" examples/ci/github/topics.yml "s.replace('        continue-on-error: true\n', '')" "would stop the job before the comment"
+mistake "a plan job that waits for validate" examples/ci/gitlab/.gitlab-ci.yml "s.replace('  needs: []\n', '')" "must not wait for validate"
+mistake "a note posted only on success" examples/ci/gitlab/.gitlab-ci.yml "s.replace('      when: always\n', '')" "plan note must be posted on every outcome"
 mistake "a password written to a file" examples/ci/gitlab/.gitlab-ci.yml "s.replace(\"'sasl.password=\${env:KAFKA_PASSWORD}'\", '\"sasl.password=\$KAFKA_PASSWORD\"')" "writes \$KAFKA_PASSWORD into a file"
 mistake "an unshipped script" examples/ci/gitlab/.gitlab-ci.yml "s.replace('ci/mr_note.py', 'ci/post_note.py')" "runs ci/post_note.py, which is not shipped"
 

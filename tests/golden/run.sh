@@ -34,6 +34,9 @@ check plan-drifted.txt plan --color never --cluster-snapshot "$snapshot" topics
 check plan-drifted.json plan --format json --cluster-snapshot "$snapshot" topics
 check plan-drifted.github plan --format github --cluster-snapshot "$snapshot" topics
 check plan-drifted.md plan --format markdown --cluster-snapshot "$snapshot" topics
+# What a pull-request comment says when there is no plan: it replaces the last plan.
+check plan-failed-manifests.md plan --format markdown --cluster-snapshot "$snapshot" "$here/bad"
+check plan-failed-cluster.md plan --format markdown --cluster-snapshot "$here/snapshots/missing.json" topics
 check plan-read-now.txt plan --color never --allow-delete --cluster-snapshot "$here/snapshots/read-now.json" "$here/deleting"
 check rules.txt rules
 check rules.json rules --format json

@@ -136,7 +136,7 @@ expect_out "\[replication/available\]" "replication available rule"
 manifest "$p" "$d" 5 none 1
 configs_cmd "$S" --entity-type topics --entity-name "$d.created" --alter --add-config segment.ms=3600000 >/dev/null
 expect_exit 2 "drift shows in the plan" "$bin" plan --detailed-exitcode --bootstrap-server "$S" "$p"
-expect_out "segment.ms: 3600000 -> \(default\)" "drift rendered"
+expect_out "segment.ms: 1h \(3600000\) -> \(default\)" "drift rendered"
 expect_exit 0 "apply resets drift" "$bin" apply --auto-approve --bootstrap-server "$S" "$p"
 configs_cmd "$S" --entity-type topics --entity-name "$d.created" --describe >"$tmp/configs"
 if grep -q "segment.ms" "$tmp/configs" || ! grep -q "retention.ms=604800000" "$tmp/configs"; then bad "drift reset, desired kept"; else ok; fi

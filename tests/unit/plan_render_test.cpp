@@ -1,8 +1,11 @@
-// Plan renderings: the text summary, and the Markdown comment's limit with a visible notice.
+// Plan renderings: the text summary, the Markdown comment's limit with a visible notice, human
+// units and Markdown escaping.
 #include "render/plan_render.hpp"
 
 #include <gtest/gtest.h>
 
+#include "core/markdown_text.hpp"
+#include "render/config_value_text.hpp"
 #include "render/plan_file.hpp"
 
 namespace topicform {
@@ -77,6 +80,48 @@ TEST(RenderPlanMarkdown, CallsOutDestructiveChangesFirst) {
   plan.actions.push_back(DeleteTopic{"orders.gone", {}});
   std::string md = render_plan_markdown(plan);
   EXPECT_LT(md.find(":warning: **destructive** orders.gone: delete"), md.find("<details>"));
+}
+
+TEST(RenderPlanMarkdown, ManyWarningsAreCutBeforeTheDetailsWithANotice) {
+  Plan plan = many_creates(1);
+  for (int i = 0; i < 2000; ++i) {
+    plan.warnings.push_back({Severity::warning,
+                             "config/authoritative",
+                             "'t" + std::to_string(i) + "' has 'segment.ms=1' set on the cluster",
+                             {}});
+  }
+  std::string md = render_plan_markdown(plan);
+  EXPECT_LE(md.size(), 65'000u);
+  EXPECT_EQ(md.find("<details>"), std::string::npos);
+  EXPECT_TRUE(md.ends_with(
+      "\n**The plan is cut here to fit a comment; run `topicform plan` for all of it.**\n"));
+}
+
+TEST(ReadableValue, DurationsAndSizesInHumanUnitsBesideTheRawValue) {
+  EXPECT_EQ(readable_value("retention.ms", "604800000"), "7d (604800000)");
+  EXPECT_EQ(readable_value("retention.ms", "-1"), "infinite (-1)");
+  EXPECT_EQ(readable_value("segment.ms", "500"), "500");
+  EXPECT_EQ(readable_value("max.message.bytes", "1048576"), "1 MiB (1048576)");
+  EXPECT_EQ(readable_value("segment.bytes", "1000012"), "976.6 KiB (1000012)");
+  EXPECT_EQ(readable_value("retention.bytes", "-1"), "infinite (-1)");
+  EXPECT_EQ(readable_value("retention.bytes", "512"), "512");
+  EXPECT_EQ(readable_value("cleanup.policy", "delete"), "delete");
+  EXPECT_EQ(readable_value("retention.ms", "7d"), "7d");
+  EXPECT_EQ(readable_change("retention.ms", "259200000", "432000000"),
+            "retention.ms: 3d -> 5d (259200000 -> 432000000)");
+  EXPECT_EQ(readable_change("retention.ms", std::nullopt, "3600000"),
+            "retention.ms: (default) -> 1h (3600000)");
+  EXPECT_EQ(readable_change("min.insync.replicas", "1", std::nullopt),
+            "min.insync.replicas: 1 -> (default)");
+}
+
+TEST(MarkdownText, UserTextStaysLiteral) {
+  EXPECT_EQ(markdown_text("<domain>.<what> and min_isr *x* [a](b) `c` a|b\nc &amp; ~~s~~"),
+            "\\<domain>.\\<what> and min\\_isr \\*x\\* \\[a\\](b) \\`c\\` a\\|b c \\&amp; "
+            "\\~\\~s\\~\\~");
+  EXPECT_EQ(markdown_code("a.yaml:1:2"), "`a.yaml:1:2`");
+  EXPECT_EQ(markdown_code("we`ird|path"), "``we`ird\\|path``");
+  EXPECT_EQ(markdown_code("`x"), "`` `x ``");
 }
 
 TEST(PlanFile, RoundTripsEveryActionKind) {

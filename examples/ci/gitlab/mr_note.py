@@ -1,6 +1,9 @@
 #!/usr/bin/env python3
 """Posts a Markdown file as one merge-request note, updating the note it posted before.
 
+A missing or empty file (the plan job died before writing it) is posted as a failure that points
+at the pipeline, so the note never shows an older plan as current. A pipeline for a commit that
+is no longer the merge request's head leaves the note alone.
 Usage: mr_note.py FILE   (in a GitLab merge-request pipeline; needs GITLAB_API_TOKEN)
 """
 import json
@@ -20,9 +23,26 @@ def call(method, path, body=None):
         return json.load(response)
 
 
+def report(path):
+    try:
+        text = open(path, encoding="utf-8").read()
+    except OSError:
+        text = ""
+    if not text.strip():
+        text = ("### topicform plan: failed\n\n**topicform wrote no report: see "
+                f"[the pipeline]({os.environ.get('CI_PIPELINE_URL', '')}).**\n")
+    sha = os.environ.get("CI_COMMIT_SHA", "")
+    return f"{MARKER}\n{text}\n<sub>For {sha}.</sub>\n"
+
+
 def main():
-    body = MARKER + "\n" + open(sys.argv[1], encoding="utf-8").read()
-    notes = f"/merge_requests/{os.environ['CI_MERGE_REQUEST_IID']}/notes"
+    body = report(sys.argv[1])
+    merge_request = f"/merge_requests/{os.environ['CI_MERGE_REQUEST_IID']}"
+    head = call("GET", merge_request).get("sha")
+    if head and head != os.environ.get("CI_COMMIT_SHA"):
+        print(f"not updating the note: {os.environ.get('CI_COMMIT_SHA')} is no longer the head")
+        return
+    notes = f"{merge_request}/notes"
     for page in range(1, 50):
         found = call("GET", f"{notes}?per_page=100&page={page}")
         for note in found:
