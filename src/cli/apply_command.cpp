@@ -29,6 +29,9 @@ which is checked before anything is written. Returns once every created topic ha
 each partition, then reads the cluster again until nothing is left to change. Anything
 blocked: nothing is written. Safe to re-run: a converged cluster gets no writes.
 
+With --target NAME, only the topics NAME selects are changed (as `plan --target` shows), and
+the read-back checks only them.
+
 With --plan FILE (saved by `plan --out`), the plan is made again from the manifests, settings
 and cluster as they are now and executed only if it is the same as the saved one; the manifest
 paths and environment come from the file unless given. Deletes always need --allow-delete here.
@@ -46,6 +49,7 @@ Options)";
 struct ApplyOptions {
   std::vector<std::string> paths;
   bool paths_defaulted = false;
+  std::vector<std::string> targets;  // --target patterns
   std::string environment;
   std::string settings;  // --settings FILE
   std::string colour = "auto";
@@ -80,6 +84,7 @@ Parsed parse_apply(const std::vector<std::string>& args, ApplyOptions& options) 
       "stats", po::bool_switch(&options.stats),
       "print the number of admin requests sent, on stderr")(
       "color", po::value(&options.colour)->default_value("auto"), "auto, always or never");
+  add_target_option(visible, options.targets);
   add_connection_options(visible, options.connection, true);
   return parse_arguments(
       args, visible, options.paths, "apply",
@@ -94,6 +99,13 @@ Result<SavedPlan> read_saved_plan(ApplyOptions& options) {
   if (!saved) return saved;
   if (options.paths_defaulted && !saved->paths.empty()) options.paths = saved->paths;
   if (options.environment.empty()) options.environment = saved->plan.environment;
+  if (options.targets.empty()) options.targets = saved->targets;
+  if (options.targets != saved->targets) {
+    return Error{fmt::format(
+        "the plan was saved with --target {}: apply it with the same targets "
+        "or none; nothing was applied",
+        saved->targets.empty() ? "(none)" : fmt::format("{}", fmt::join(saved->targets, ", ")))};
+  }
   if (auto refused = saved_plan_refusal(*saved, options.allow_delete)) return Error{*refused};
   return saved;
 }
@@ -140,7 +152,10 @@ std::string status_line(const ApplyReport& report) {
 }
 
 std::string withheld_note(const Plan& plan) {
-  if (plan.withheld.empty()) return " The cluster matches the manifests.";
+  if (plan.withheld.empty()) {
+    return plan.targets.empty() ? " The cluster matches the manifests."
+                                : " The targeted topics match the manifests.";
+  }
   return fmt::format(" {} delete(s) withheld (first: '{}'): run with --allow-delete to delete.",
                      plan.withheld.size(), plan.withheld.front().name);
 }
@@ -186,12 +201,15 @@ int run_apply(const std::vector<std::string>& args) {
   auto checked = load_and_check(options.paths, options.environment, options.settings);
   if (!usable_after_report(*checked, options.colour))
     return fail("the manifests have errors; nothing was applied");
+  auto targets = checked_targets(*checked, options.targets);
+  if (!targets) return fail(targets.error().message + "; nothing was applied");
+  Desired desired = desired_of(*checked, &*targets);
   auto admin = connect_kafka(options.connection, checked->environment);
   if (!admin) return fail(admin.error().message);
   if (auto ready = wait_if_asked(options, *checked, **admin); !ready)
     return fail(ready.error().message);
   ClusterPorts cluster{**admin, admin->get()};
-  auto planned = make_plan(desired_of(*checked), options.allow_delete, cluster);
+  auto planned = make_plan(desired, options.allow_delete, cluster);
   if (!planned) return fail(planned.error().message);
   if (saved) {
     if (auto same = check_saved(*saved, planned->plan, *checked); !same) {
@@ -204,8 +222,7 @@ int run_apply(const std::vector<std::string>& args) {
     if (auto yes = confirm(options, planned->plan); !yes) return fail(yes.error().message);
   }
   auto progress = [](const std::string& line) { std::cerr << line << "\n"; };
-  Outcome outcome =
-      execute(planned->plan, desired_of(*checked), cluster, **admin, *policy, progress);
+  Outcome outcome = execute(planned->plan, desired, cluster, **admin, *policy, progress);
   return report(outcome, options, **admin);
 }
 

@@ -5,6 +5,8 @@
 
 #include <iostream>
 
+#include <fmt/format.h>
+
 #include "cli/terminal.hpp"
 #include "render/diagnostics_render.hpp"
 
@@ -31,6 +33,24 @@ bool usable_after_report(const CheckedProject& checked, const std::string& colou
     std::cerr << render_text(checked.diagnostics, summary, use_colour(colour, STDERR_FILENO));
   }
   return !has_errors(checked.diagnostics);
+}
+
+void add_target_option(boost::program_options::options_description& options,
+                       std::vector<std::string>& into) {
+  options.add_options()(
+      "target,t", boost::program_options::value(&into)->value_name("NAME")->composing(),
+      "only the topics whose name matches NAME (repeatable; * and ? match any characters / one), "
+      "each with its .dead topic; the whole project is still read, so nothing else is touched");
+}
+
+Result<Targets> checked_targets(const CheckedProject& checked,
+                                const std::vector<std::string>& patterns) {
+  Targets targets{patterns};
+  auto unmatched = unmatched_targets(targets, checked.topics);
+  if (unmatched.empty()) return targets;
+  return Error{fmt::format(
+      "--target '{}' matches no topic of the manifests{}", unmatched.front(),
+      unmatched.size() > 1 ? fmt::format(" (nor do {} more targets)", unmatched.size() - 1) : "")};
 }
 
 }  // namespace topicform

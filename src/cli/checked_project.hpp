@@ -5,7 +5,11 @@
 #include <string>
 #include <vector>
 
+#include <boost/program_options.hpp>
+
 #include "core/check.hpp"
+#include "core/result.hpp"
+#include "core/targets.hpp"
 #include "manifest/project_loader.hpp"
 
 namespace topicform {
@@ -26,5 +30,14 @@ std::unique_ptr<CheckedProject> load_and_check(const std::vector<std::string>& p
 // For commands that go on to use the manifests: prints their diagnostics on stderr (colour as
 // --color says) and returns whether they are usable, i.e. none is an error.
 bool usable_after_report(const CheckedProject& checked, const std::string& colour);
+
+// --target NAME, repeatable, for the commands that can narrow a run to topics by name.
+void add_target_option(boost::program_options::options_description& options,
+                       std::vector<std::string>& into);
+
+// The targets of a run over `checked`; an error names a pattern that selects no topic of the
+// project (a typo would otherwise plan nothing and report no changes).
+Result<Targets> checked_targets(const CheckedProject& checked,
+                                const std::vector<std::string>& patterns);
 
 }  // namespace topicform

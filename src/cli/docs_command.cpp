@@ -55,6 +55,7 @@ struct DocsOptions {
   std::string environment;
   std::string settings;  // --settings FILE
   std::string colour = "auto";
+  std::vector<std::string> targets;  // --target patterns
 };
 
 constexpr const char* kListName = ".topicform-docs";
@@ -86,10 +87,7 @@ std::string write_files(const fs::path& dir, const DocFiles& files) {
   return "";
 }
 
-}  // namespace
-
-int run_docs(const std::vector<std::string>& args) {
-  DocsOptions options;
+Parsed parse_docs(const std::vector<std::string>& args, DocsOptions& options) {
   po::options_description visible(kUsage);
   visible.add_options()("help,h", "show this help")(
       "format,f", po::value(&options.format)->default_value("markdown"),
@@ -102,29 +100,36 @@ int run_docs(const std::vector<std::string>& args) {
       "topicform.yaml in the folder of a path or above it)")(
       "color", po::value(&options.colour)->default_value("auto"),
       "colour of diagnostics: auto (only on a terminal, off with NO_COLOR), always or never");
-  if (auto parsed =
-          parse_arguments(args, visible, options.paths, "docs",
-                          "Examples:\n  topicform docs topics/ --out catalogue/\n  topicform docs "
-                          "topics/ --format html --out public/topics\n  topicform docs topics/ "
-                          "--format asyncapi --env prod --out api/\n");
-      parsed != Parsed::run) {
-    return exit_code(parsed);
-  }
+  add_target_option(visible, options.targets);
+  auto parsed =
+      parse_arguments(args, visible, options.paths, "docs",
+                      "Examples:\n  topicform docs topics/ --out catalogue/\n  topicform docs "
+                      "topics/ --format html --out public/topics\n  topicform docs topics/ "
+                      "--format asyncapi --env prod --out api/\n");
+  if (parsed != Parsed::run) return parsed;
   if (options.format != "markdown" && options.format != "html" && options.format != "asyncapi") {
-    std::cerr << fmt::format(
-        "topicform: error: unknown format '{}': use markdown, html or asyncapi\n", options.format);
-    return kExitFailure;
+    fail(fmt::format("unknown format '{}': use markdown, html or asyncapi", options.format));
+    return Parsed::usage_error;
   }
   if (options.out.empty()) {
     std::cerr << "topicform: error: --out DIR is required\nsee 'topicform docs --help'\n";
-    return kExitFailure;
+    return Parsed::usage_error;
   }
+  return parsed;
+}
 
+}  // namespace
+
+int run_docs(const std::vector<std::string>& args) {
+  DocsOptions options;
+  if (auto parsed = parse_docs(args, options); parsed != Parsed::run) return exit_code(parsed);
   auto checked = load_and_check(options.paths, options.environment, options.settings);
   if (!usable_after_report(*checked, options.colour))
     return fail("the manifests have errors; no catalogue was written");
-  Catalogue catalogue =
-      build_catalogue(checked->topics, checked->project.settings, checked->environment);
+  auto targets = checked_targets(*checked, options.targets);
+  if (!targets) return fail(targets.error().message + "; no catalogue was written");
+  Catalogue catalogue = build_catalogue(selected_topics(*targets, checked->topics),
+                                        checked->project.settings, checked->environment);
   // Only the files the loader accepted (regular, bounded, inside the project) are read.
   std::map<std::string, std::string> accepted;
   for (const auto& entry : catalogue.topics) {

@@ -31,6 +31,10 @@ change: + create (each topic with its .dead topic), ~ update (partitions, config
 without allowKeyRemap, a wrong cluster id, a delete of a topic that a group reads or whose dead
 topic holds messages). Nothing is written to the cluster.
 
+With --target NAME, the plan is made from the whole project and then narrowed to the topics
+NAME selects (with their .dead topics, their ACLs and their warnings): a run narrowed to one
+topic never resets what it left out.
+
 When the environment has `acls:` in the settings, the plan also grants (+ grant) the ACL
 bindings the owner cards imply and revokes (- revoke) topicform's bindings that no card asks
 for any more; other grants on the managed topics and groups are listed, never touched.
@@ -46,6 +50,7 @@ Options)";
 
 struct PlanOptions {
   std::vector<std::string> paths;
+  std::vector<std::string> targets;  // --target patterns
   std::string format = "text";
   std::string environment;
   std::string settings;  // --settings FILE
@@ -82,11 +87,13 @@ Parsed parse_plan(const std::vector<std::string>& args, PlanOptions& options) {
       "stats", po::bool_switch(&options.stats),
       "print the number of admin requests sent, on stderr")(
       "color", po::value(&options.colour)->default_value("auto"), "auto, always or never");
+  add_target_option(visible, options.targets);
   add_connection_options(visible, options.connection);
   Parsed parsed =
       parse_arguments(args, visible, options.paths, "plan",
                       "Examples:\n  topicform plan --bootstrap-server 127.0.0.1:9092 topics/\n "
-                      " topicform plan --env prod --format markdown topics/ > plan.md\n");
+                      " topicform plan --env prod --format markdown topics/ > plan.md\n"
+                      "  topicform plan --target 'orders.*' topics/\n");
   if (parsed == Parsed::run && options.format != "text" && options.format != "json" &&
       options.format != "markdown" && options.format != "github") {
     fail(fmt::format("unknown format '{}': use text, json, markdown or github", options.format));
@@ -110,14 +117,16 @@ void render(const Plan& plan, const PlanOptions& options) {
 }
 
 // The plan from a snapshot file, or from the live cluster with the broker's own check of it.
-Result<Planned> plan_from_cluster(const CheckedProject& checked, const PlanOptions& options) {
+Result<Planned> plan_from_cluster(const CheckedProject& checked, const PlanOptions& options,
+                                  const Targets& targets) {
+  Desired desired = desired_of(checked, &targets);
   if (!options.snapshot_in.empty()) {
     SnapshotReader snapshot(options.snapshot_in);
-    return make_plan(desired_of(checked), options.allow_delete, {snapshot, nullptr});
+    return make_plan(desired, options.allow_delete, {snapshot, nullptr});
   }
   auto admin = connect_kafka(options.connection, checked.environment);
   if (!admin) return admin.error();
-  auto planned = make_plan(desired_of(checked), options.allow_delete, {**admin, admin->get()});
+  auto planned = make_plan(desired, options.allow_delete, {**admin, admin->get()});
   if (!planned) return planned.error();
   // The broker itself (and any policy it runs) checks what would be sent, changing nothing.
   if (auto checked_by_broker = add_broker_refusals(planned->plan, **admin); !checked_by_broker) {
@@ -136,7 +145,7 @@ Result<bool> save_outputs(const CheckedProject& checked, const Planned& planned,
     if (!written) return written;
   }
   if (options.plan_out.empty()) return true;
-  SavedPlan saved{planned.plan, digest_of(checked), absolute_paths(options.paths)};
+  SavedPlan saved{planned.plan, digest_of(checked), absolute_paths(options.paths), options.targets};
   return write_text_file(options.plan_out, write_plan_file(saved), "plan");
 }
 
@@ -166,7 +175,9 @@ int run_plan(const std::vector<std::string>& args) {
   if (!usable_after_report(*checked, options.colour)) {
     return plan_failed(options, *checked, "the manifests have errors; nothing was planned");
   }
-  auto planned = plan_from_cluster(*checked, options);
+  auto targets = checked_targets(*checked, options.targets);
+  if (!targets) return plan_failed(options, *checked, targets.error().message);
+  auto planned = plan_from_cluster(*checked, options, *targets);
   if (!planned) return plan_failed(options, *checked, planned.error().message);
   if (auto saved = save_outputs(*checked, *planned, options); !saved) {
     return plan_failed(options, *checked, saved.error().message);

@@ -12,9 +12,10 @@
 
 namespace topicform {
 
-// The engine's view of a checked project.
-inline Desired desired_of(const CheckedProject& checked) {
-  return Desired{checked.topics, checked.project.settings, checked.environment};
+// The engine's view of a checked project, narrowed to `targets` when given.
+inline Desired desired_of(const CheckedProject& checked, const Targets* targets = nullptr) {
+  return Desired{checked.topics, checked.project.settings, checked.environment,
+                 targets && !targets->all() ? targets : nullptr};
 }
 
 // The digest of what the project wants, as saved plans record it.

@@ -87,6 +87,7 @@ struct Plan {
   // after every one.
   AccessChanges access;
   std::string access_skipped;  // why ACLs were not looked at although the settings manage them
+  std::vector<std::string> targets;  // the --target patterns it was narrowed to; empty: none
 
   bool has_changes() const { return !actions.empty() || !access.empty(); }
   // The cluster does not match the manifests: changes to make, or deletes withheld.
@@ -97,8 +98,9 @@ struct Plan {
 // A plan saved by `plan --out` for `apply --plan`: a proposal that apply re-derives and compares.
 struct SavedPlan {
   Plan plan;
-  std::string digest;              // of the desired topics and settings it was made from
-  std::vector<std::string> paths;  // the manifest paths it was made from, absolute
+  std::string digest;                // of the desired topics and settings it was made from
+  std::vector<std::string> paths;    // the manifest paths it was made from, absolute
+  std::vector<std::string> targets;  // the --target patterns it was narrowed to; empty: none
 };
 
 // The topic an action is about.

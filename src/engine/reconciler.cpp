@@ -33,6 +33,16 @@ DiffOptions diff_options(const Desired& desired, bool allow_delete) {
                      &desired.settings, access ? &*access : nullptr};
 }
 
+// The diff of every desired topic, narrowed to the targets when there are any.
+Plan plan_of(const Desired& desired, const ClusterState& state, bool allow_delete) {
+  Plan plan = diff(desired.topics, state, diff_options(desired, allow_delete));
+  if (desired.targets) {
+    const auto& access = desired.environment.access;
+    narrow_plan(plan, desired.topics, *desired.targets, access ? &*access : nullptr);
+  }
+  return plan;
+}
+
 void pause(const ExecutePolicy& policy, int ms) {
   if (policy.sleep) return policy.sleep(ms);
   std::this_thread::sleep_for(std::chrono::milliseconds(ms));
@@ -117,7 +127,7 @@ void read_back(Outcome& out, const Desired& desired, ClusterReader& reader,
       return;
     }
     for (const auto& topic : gone) state->topics.erase(topic);
-    out.remaining = diff(desired.topics, *state, diff_options(desired, policy.allow_delete));
+    out.remaining = plan_of(desired, *state, policy.allow_delete);
     if (!out.remaining.has_changes() && !out.remaining.is_blocked()) return;
     if (attempt >= policy.readback_reads) break;
     pause(policy, 250);
@@ -131,7 +141,7 @@ Result<Planned> make_plan(const Desired& desired, bool allow_delete, ClusterPort
   auto state = cluster.reader.read(read_request(desired, true));
   if (!state) return state.error();
   Planned out{std::move(*state), {}};
-  out.plan = diff(desired.topics, out.state, diff_options(desired, allow_delete));
+  out.plan = plan_of(desired, out.state, allow_delete);
   auto deleted = deleted_topics(out.plan);
   if (!deleted.empty() && cluster.inspector) {
     auto idle = cluster.inspector->idle_groups_holding(deleted);

@@ -13,15 +13,18 @@
 #include "core/group_inspector.hpp"
 #include "core/plan.hpp"
 #include "core/settings.hpp"
+#include "core/targets.hpp"
 #include "engine/phases.hpp"
 
 namespace topicform {
 
 // What the manifests want in one environment: the input of every plan.
+// With `targets`, plans keep only what is about the selected topics (core/targets.hpp).
 struct Desired {
   const std::vector<EffectiveTopic>& topics;
   const Settings& settings;
   const Environment& environment;
+  const Targets* targets = nullptr;
 };
 
 // The cluster as the engine sees it; `inspector` may be null (a snapshot cannot say more).

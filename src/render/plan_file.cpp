@@ -63,6 +63,7 @@ std::string write_plan_file(const SavedPlan& saved) {
   root["planFile"] = kPlanFileVersion;
   root["digest"] = saved.digest;
   root["paths"] = saved.paths;
+  root["targets"] = saved.targets;
   return root.dump(2, ' ', false, nlohmann::ordered_json::error_handler_t::replace) + "\n";
 }
 
@@ -88,6 +89,9 @@ Result<SavedPlan> read_plan_file(const std::string& text) {
     read_access(root, saved.plan);
     saved.digest = root.at("digest").get<std::string>();
     saved.paths = root.at("paths").get<std::vector<std::string>>();
+    if (root.contains("targets")) {
+      saved.targets = root.at("targets").get<std::vector<std::string>>();
+    }
     return saved;
   } catch (const nlohmann::json::exception& e) {
     return Error{fmt::format("not a topicform plan file: {}", e.what())};

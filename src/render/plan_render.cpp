@@ -247,9 +247,17 @@ std::string markdown_diff(const Plan& plan) {
 
 }  // namespace
 
+// ", only topics matching 'a.*', 'b'" for a narrowed plan.
+std::string targets_text(const Plan& plan) {
+  if (plan.targets.empty()) return "";
+  std::vector<std::string> quoted;
+  for (const auto& t : plan.targets) quoted.push_back("'" + t + "'");
+  return fmt::format(", only topics matching {}", fmt::join(quoted, ", "));
+}
+
 std::string render_plan_text(const Plan& plan, bool colour) {
-  std::string out = fmt::format("topicform plan for environment '{}' (cluster {})\n\n",
-                                plan.environment, plan.cluster_id);
+  std::string out = fmt::format("topicform plan for environment '{}' (cluster {}){}\n\n",
+                                plan.environment, plan.cluster_id, visible(targets_text(plan)));
   const char* reset = colour ? "\x1b[0m" : "";
   auto line = [&](char symbol, const std::string& text) {
     out +=
@@ -334,6 +342,7 @@ std::string render_plan_json(const Plan& plan) {
   root["version"] = 1;
   root["environment"] = plan.environment;
   root["clusterId"] = plan.cluster_id;
+  root["targets"] = plan.targets;
   nlohmann::ordered_json actions = nlohmann::ordered_json::array();
   for (const auto& action : plan.actions) actions.push_back(action_json(action));
   root["actions"] = actions;
@@ -379,8 +388,8 @@ std::string cut_at_line(const std::string& text, std::size_t size) {
 }
 
 std::string render_plan_markdown(const Plan& plan, std::size_t limit) {
-  std::string head =
-      fmt::format("### topicform plan: `{}`\n\n**{}**\n\n", plan.environment, summary_line(plan));
+  std::string head = fmt::format("### topicform plan: `{}`{}\n\n**{}**\n\n", plan.environment,
+                                 markdown_text(visible(targets_text(plan))), summary_line(plan));
   std::string callouts = markdown_callouts(plan);
   if (!callouts.empty()) head += callouts + "\n";
   std::string diff = markdown_diff(plan);

@@ -55,6 +55,11 @@ refused_start=$SECONDS
 expect "a refused connection fails fast" 1 "$NOTHING" "^topicform: error: read cluster metadata: every bootstrap server of 127.0.0.1:1 \(from --bootstrap-server\) refused the connection: nothing listens there; check the address and that the brokers run \(apply --wait-for-brokers waits for them to come up\)" -- "$bin" plan --bootstrap-server 127.0.0.1:1 topics
 if [ $((SECONDS - refused_start)) -lt 10 ]; then passed=$((passed + 1)); else echo "cli: FAILED a refused connection took $((SECONDS - refused_start)) s" >&2; failed=$((failed + 1)); fi
 expect "the address's source is named" 1 "$NOTHING" "every bootstrap server of 127.0.0.1:1,127.0.0.1:2 \(from KAFKA_BOOTSTRAP_SERVERS\) refused" -- env KAFKA_BOOTSTRAP_SERVERS=127.0.0.1:1,127.0.0.1:2 "$bin" plan topics
+# --target narrows a run to topics by name; a pattern that selects nothing is a typo, not "no changes".
+expect "a target that selects nothing" 1 "$NOTHING" "^topicform: error: --target 'ordrs.\*' matches no topic of the manifests$" -- "$bin" plan --target 'ordrs.*' --cluster-snapshot tests/golden/snapshots/empty.json topics
+expect "targets narrow the catalogue" 0 "$NOTHING" "^docs: wrote [0-9]+ file\(s\) for 1 topic\(s\) to $tmp/narrow-docs$" -- "$bin" docs --target orders.created --out "$tmp/narrow-docs" topics
+"$bin" plan --target 'orders.*' --out "$tmp/narrow.plan" --cluster-snapshot tests/golden/snapshots/empty.json topics >/dev/null 2>&1
+expect "a saved narrow plan is applied with its own targets only" 1 "$NOTHING" "^topicform: error: the plan was saved with --target orders.\*: apply it with the same targets or none; nothing was applied$" -- "$bin" apply --plan "$tmp/narrow.plan" --target 'commerce.*' --auto-approve --bootstrap-server 127.0.0.1:1
 expect "version" 0 '^topicform [0-9]+\.[0-9]+\.[0-9]+ \(manifest format topicform/v1\)$' "$ANY" -- "$bin" version
 expect "version names the librdkafka it runs with" 0 '^librdkafka [0-9]+\.[0-9]+\.[0-9]+ \(built with [0-9]+\.[0-9]+\.[0-9]+\)$' "$ANY" -- "$bin" version
 expect "version says whether IncrementalAlterConfigs is used" 0 '^  incremental-alter-configs  (on|off \(needs librdkafka 2\.2\.0\))$' "$ANY" -- "$bin" version

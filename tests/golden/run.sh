@@ -34,6 +34,9 @@ check plan-drifted.txt plan --color never --cluster-snapshot "$snapshot" topics
 check plan-drifted.json plan --format json --cluster-snapshot "$snapshot" topics
 check plan-drifted.github plan --format github --cluster-snapshot "$snapshot" topics
 check plan-drifted.md plan --format markdown --cluster-snapshot "$snapshot" topics
+# Narrowed with --target: the whole project read, only the selection planned.
+check plan-target.txt plan --color never --target orders.created --cluster-snapshot "$snapshot" topics
+check plan-target.md plan --format markdown --target 'commerce.*' --cluster-snapshot "$snapshot" topics
 # What a pull-request comment says when there is no plan: it replaces the last plan.
 check plan-failed-manifests.md plan --format markdown --cluster-snapshot "$snapshot" "$here/bad"
 check plan-failed-cluster.md plan --format markdown --cluster-snapshot "$here/snapshots/missing.json" topics

@@ -427,5 +427,17 @@ expect_out "^note: the cluster has no authorizer \(the broker answers: security 
 topics_cmd "$S" --list | grep -q "^$d.created$" && ok || bad "the topics are applied without ACLs"
 expect_exit 0 "and the plan converges" "$bin" plan --detailed-exitcode --bootstrap-server "$S" "$tmp/p21"
 
+# 22. --target: one topic of two is changed; the other's drift stays, and the narrow apply converges
+d=$(domain); manifest "$tmp/p22" "$d" 1 none 1
+expect_exit 0 "create the first topic" "$bin" apply --auto-approve --bootstrap-server "$S" "$tmp/p22"
+sed "s/name: $d.created/name: $d.shipped/" "$tmp/p22/topic.yaml" >"$tmp/p22/shipped.yaml"
+configs_cmd "$S" --entity-type topics --entity-name "$d.created" --alter --add-config segment.ms=3600000 >/dev/null
+expect_exit 0 "apply narrowed to the new topic" "$bin" apply --auto-approve --target "$d.shipped" --bootstrap-server "$S" "$tmp/p22"
+expect_out "Apply complete: 2 applied, 0 failed, 0 not attempted. The targeted topics match the manifests." "only the target and its dead topic written"
+configs_cmd "$S" --entity-type topics --entity-name "$d.created" --describe >"$tmp/configs"
+grep -q "segment.ms=3600000" "$tmp/configs" && ok || bad "the topic left out keeps its drift"
+topics_cmd "$S" --list | grep -q "^$d.shipped.dead$" && ok || bad "the target's dead topic is created"
+expect_exit 2 "the whole project still shows the drift" "$bin" plan --detailed-exitcode --bootstrap-server "$S" "$tmp/p22"
+
 echo "integration: $passed passed, $failed failed"
 [ "$failed" -eq 0 ]

@@ -217,7 +217,7 @@ TEST(AccessPlanFile, GrantsSurviveTheRoundTripAndAnAclChangeMakesThePlanStale) {
   auto m = with_acls(topic("orders.created", 3));
   FakeCluster fake(cluster());
   auto planned = make_plan(m->engine(), false, {fake, &fake});
-  auto read = read_plan_file(write_plan_file(SavedPlan{planned->plan, "d1", {}}));
+  auto read = read_plan_file(write_plan_file(SavedPlan{planned->plan, "d1", {}, {}}));
   ASSERT_TRUE(read.has_value()) << read.error().message;
   EXPECT_EQ(read->plan.access.creates, planned->plan.access.creates);
   EXPECT_FALSE(stale_because(*read, planned->plan, "d1").has_value());

@@ -169,7 +169,7 @@ TEST(Engine, AGroupThatAppearsAfterTheSavedPlanMakesItStale) {
   auto m = desired(topic("orders.created", 3, "none", kDeleted));
   FakeCluster fake(with_source_and_dead());
   auto planned = make_plan(m->engine(), true, {fake, &fake});
-  SavedPlan saved{planned->plan, "d1", {}};
+  SavedPlan saved{planned->plan, "d1", {}, {}};
   fake.state().readers["orders.created"] = {"billing-service"};
   auto fresh = make_plan(m->engine(), true, {fake, &fake});
   auto stale = stale_because(saved, fresh->plan, "d1");
@@ -189,7 +189,7 @@ TEST(Engine, ASavedPlanIsStaleForAnotherEnvironmentClusterOrManifest) {
   auto m = desired(topic("orders.created", 3));
   FakeCluster fake(cluster());
   auto planned = make_plan(m->engine(), false, {fake, &fake});
-  SavedPlan saved{planned->plan, "d1", {}};
+  SavedPlan saved{planned->plan, "d1", {}, {}};
   EXPECT_FALSE(stale_because(saved, planned->plan, "d1").has_value());
   EXPECT_EQ(stale_because(saved, planned->plan, "d2")->reason,
             "the manifests or settings changed since it was made");
@@ -203,13 +203,46 @@ TEST(Engine, ASavedPlanIsStaleForAnotherEnvironmentClusterOrManifest) {
   EXPECT_EQ(stale_because(saved, other_env, "d1")->reason,
             "it was made for cluster 'c1', this is 'c2'");
   // A hand-edited action is a difference even with the right digest.
-  SavedPlan edited{planned->plan, "d1", {}};
+  SavedPlan edited{planned->plan, "d1", {}, {}};
   std::get<CreateTopic>(edited.plan.actions[0]).partitions = 7;
   auto stale = stale_because(edited, planned->plan, "d1");
   ASSERT_TRUE(stale.has_value());
   EXPECT_EQ(stale->details.front(),
             "planned: create orders.created partitions=7 replicationFactor=1 "
             "configs={retention.ms=604800000}");
+}
+
+}  // namespace
+}  // namespace topicform
+
+namespace topicform {
+namespace {
+
+// A run narrowed with --target plans from every manifest but writes only what the targets
+// select, and its read-back does not count the drift it left alone.
+TEST(EngineTargets, ANarrowRunLeavesTheRestAloneAndConverges) {
+  auto m = desired(topic("orders.created", 3) + topic("billing.paid", 3));
+  ClusterState state =
+      cluster({{"orders.created", {"", 3, 1, {{"segment.ms", "1000"}}, true, false}},
+               {"orders.created.dead", {"", 1, 1, {}, true, false}}});
+  FakeCluster fake(state);
+  Targets targets{{"billing.*"}};
+  Desired narrow = m->engine();
+  narrow.targets = &targets;
+  auto planned = make_plan(narrow, false, {fake, &fake});
+  ASSERT_TRUE(planned.has_value());
+  ASSERT_EQ(planned->plan.actions.size(), 2u);
+  EXPECT_EQ(action_topic(planned->plan.actions[0]), "billing.paid");
+  EXPECT_EQ(action_topic(planned->plan.actions[1]), "billing.paid.dead");
+  EXPECT_EQ(planned->plan.targets, std::vector<std::string>{"billing.*"});
+  Outcome out = execute(planned->plan, narrow, {fake, &fake}, fake, quiet_policy(), kSilent);
+  EXPECT_TRUE(out.converged()) << out.error;
+  EXPECT_EQ(fake.state().topics.at("orders.created").configs.at("segment.ms"), "1000");
+  EXPECT_TRUE(fake.state().topics.count("billing.paid.dead"));
+  // The whole project still sees the drift the narrow run left.
+  auto whole = make_plan(m->engine(), false, {fake, &fake});
+  ASSERT_TRUE(whole.has_value());
+  EXPECT_TRUE(whole->plan.has_changes());
 }
 
 }  // namespace
