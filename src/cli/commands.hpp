@@ -17,5 +17,7 @@ int run_plan(const std::vector<std::string>& args);
 int run_docs(const std::vector<std::string>& args);
 int run_rules(const std::vector<std::string>& args);
 int run_version(const std::vector<std::string>& args);
+int run_schema(const std::vector<std::string>& args);
+int run_init(const std::vector<std::string>& args);
 
 }  // namespace topicform

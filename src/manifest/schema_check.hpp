@@ -11,7 +11,8 @@ namespace topicform {
 
 enum class DocumentKind { topic, settings };
 
-// The schema text compiled into the binary (schema/*.schema.json).
+// The schema text compiled into the binary (src/manifest/schemas/*.source.json); what editors get
+// is published_schema() of it.
 std::string_view schema_text(DocumentKind kind);
 
 // Validates `document` against the schema of `kind`; returns false when it does not match.
