@@ -87,6 +87,18 @@ std::string write_files(const fs::path& dir, const DocFiles& files) {
   return "";
 }
 
+// A path as the pages show it: relative to `root` when inside it, else absolute.
+std::function<std::string(const std::string&)> from_root(const fs::path& root) {
+  return [root](const std::string& path) {
+    std::error_code ec;
+    fs::path full = fs::weakly_canonical(fs::absolute(path, ec), ec);
+    if (ec) return path;
+    fs::path relative = full.lexically_relative(root);
+    bool inside = !relative.empty() && *relative.begin() != "..";
+    return inside ? relative.generic_string() : full.generic_string();
+  };
+}
+
 Parsed parse_docs(const std::vector<std::string>& args, DocsOptions& options) {
   po::options_description visible(kUsage);
   visible.add_options()("help,h", "show this help")(
@@ -130,6 +142,7 @@ int run_docs(const std::vector<std::string>& args) {
   if (!targets) return fail(targets.error().message + "; no catalogue was written");
   Catalogue catalogue = build_catalogue(selected_topics(*targets, checked->topics),
                                         checked->project.settings, checked->environment);
+  show_paths(catalogue, from_root(project_root(options.paths)));
   // Only the files the loader accepted (regular, bounded, inside the project) are read.
   std::map<std::string, std::string> accepted;
   for (const auto& entry : catalogue.topics) {

@@ -96,7 +96,7 @@ Catalogue build_catalogue(const std::vector<EffectiveTopic>& topics, const Setti
     catalogue.topics.push_back(std::move(entry));
   }
   std::stable_sort(catalogue.topics.begin(), catalogue.topics.end(),
-                   [](const auto& a, const auto& b) { return a.name() < b.name(); });
+                   [](const auto& a, const auto& b) { return natural_less(a.name(), b.name()); });
   catalogue.access = environment.access;
   if (environment.access) add_access(catalogue, topics, *environment.access);
   for (std::size_t i = 0; i < catalogue.topics.size(); ++i) {
@@ -138,6 +138,13 @@ std::vector<std::string> publish_schemas(
     if (auto it = copy_of.find(entry.schema); it != copy_of.end()) entry.schema_copy = it->second;
   }
   return unread;
+}
+
+void show_paths(Catalogue& catalogue, const std::function<std::string(const std::string&)>& shown) {
+  for (auto& entry : catalogue.topics) {
+    entry.manifest = shown(entry.manifest);
+    if (names_local_schema(entry.schema)) entry.schema = shown(entry.schema);
+  }
 }
 
 std::string retention_text(const EffectiveTopic& topic) {

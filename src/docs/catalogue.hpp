@@ -10,6 +10,7 @@
 
 #include "core/access.hpp"
 #include "core/effective_topic.hpp"
+#include "core/natural_order.hpp"
 #include "core/settings.hpp"
 #include "core/topic_spec.hpp"
 
@@ -54,8 +55,8 @@ struct Catalogue {
   std::vector<CatalogueTopic> topics;    // source topics (not `.dead`, not deleted), by name
   std::map<std::string, Environment> environments;
   // Indexes into `topics`, by domain and by owning team.
-  std::map<std::string, std::vector<std::size_t>> by_domain;
-  std::map<std::string, std::vector<std::size_t>> by_team;
+  std::map<std::string, std::vector<std::size_t>, NaturalLess> by_domain;
+  std::map<std::string, std::vector<std::size_t>, NaturalLess> by_team;
   // The local schema files the topics name, copied so that a published catalogue's links and
   // $refs resolve: schema_copy -> the file's content. Every format writes them.
   DocFiles schema_files;
@@ -76,6 +77,10 @@ std::vector<std::string> publish_schemas(
 
 // How long messages live: "7d", "infinite", or "broker default" when the manifest says nothing.
 std::string retention_text(const EffectiveTopic& topic);
+
+// Rewrites the manifest and local schema paths the pages show with `shown` (the command makes
+// them relative to the project root), so the output does not depend on how paths were written.
+void show_paths(Catalogue& catalogue, const std::function<std::string(const std::string&)>& shown);
 
 // A string safe as a file name and a URL part: topic names already are, but be sure.
 std::string page_name(const std::string& topic);

@@ -5,27 +5,39 @@
 #include <map>
 
 #include <fmt/format.h>
+#include <fmt/ranges.h>
 
 #include "docs/escape.hpp"
 
 namespace topicform {
 namespace {
 
+// Adds `name` to `topics` once.
+void add_topic(std::vector<std::string>& topics, const std::string& name) {
+  if (std::find(topics.begin(), topics.end(), name) == topics.end()) topics.push_back(name);
+}
+
 class Builder {
  public:
   std::size_t node(const std::string& label, FlowNode::Kind kind, int column) {
     auto key = std::make_pair(column, label);
-    if (auto it = m_index.find(key); it != m_index.end()) return it->second;
-    m_flow.nodes.push_back({label, kind, column});
-    return m_index[key] = m_flow.nodes.size() - 1;
+    auto it = m_index.find(key);
+    std::size_t i = it != m_index.end() ? it->second : m_flow.nodes.size();
+    if (it == m_index.end()) {
+      m_flow.nodes.push_back({label, kind, column, {}});
+      m_index[key] = i;
+    }
+    add_topic(m_flow.nodes[i].topics, m_topic);
+    return i;
   }
   void edge(std::size_t from, std::size_t to, bool failure) {
-    for (const auto& e : m_flow.edges) {
-      if (e.from == from && e.to == to) return;
+    for (auto& e : m_flow.edges) {
+      if (e.from == from && e.to == to) return add_topic(e.topics, m_topic);
     }
-    m_flow.edges.push_back({from, to, failure});
+    m_flow.edges.push_back({from, to, failure, {m_topic}});
   }
   void add(const CatalogueTopic& entry) {
+    m_topic = entry.name();
     const OwnerCard& owner = entry.spec().owner;
     std::size_t topic = node(entry.name(), FlowNode::Kind::topic, 1);
     if (!owner.producer.value.empty()) {
@@ -45,6 +57,7 @@ class Builder {
  private:
   Flow m_flow;
   std::map<std::pair<int, std::string>, std::size_t> m_index;
+  std::string m_topic;  // the topic being added
 };
 
 constexpr int kColumnWidth = 250;
@@ -56,6 +69,11 @@ constexpr double kCharWidth = 7.2;  // average width of a 12px sans-serif charac
 int box_width(const std::string& label) {
   return std::min(kColumnWidth - 30,
                   static_cast<int>(static_cast<double>(label.size()) * kCharWidth) + 20);
+}
+
+// Topic names are single words (Kafka allows no spaces), so a space-separated list is exact.
+std::string topics_attribute(const std::vector<std::string>& topics) {
+  return html_escape(fmt::format("{}", fmt::join(topics, " ")));
 }
 
 }  // namespace
@@ -117,8 +135,9 @@ std::string render_svg(const Flow& flow, const std::string& title, const std::st
     int x2 = at[e.to].first;
     int y2 = at[e.to].second + kBoxHeight / 2;
     out += fmt::format(
-        "<line x1=\"{}\" y1=\"{}\" x2=\"{}\" y2=\"{}\" class=\"{}\" marker-end=\"url(#{})\"/>\n",
-        x1, y1, x2, y2, e.failure ? "edge failure" : "edge", marker);
+        "<line x1=\"{}\" y1=\"{}\" x2=\"{}\" y2=\"{}\" class=\"{}\" marker-end=\"url(#{})\" "
+        "data-topics=\"{}\"/>\n",
+        x1, y1, x2, y2, e.failure ? "edge failure" : "edge", marker, topics_attribute(e.topics));
   }
   for (std::size_t i = 0; i < flow.nodes.size(); ++i) {
     const auto& n = flow.nodes[i];
@@ -127,10 +146,12 @@ std::string render_svg(const Flow& flow, const std::string& title, const std::st
                                                          : "dead";
     int w = box_width(n.label);
     out += fmt::format(
-        "<g class=\"node {0}\"><rect x=\"{1}\" y=\"{2}\" width=\"{3}\" height=\"{4}\" rx=\"{5}\"/>"
-        "<text x=\"{6}\" y=\"{7}\" text-anchor=\"middle\">{8}</text></g>\n",
+        "<g class=\"node {0}\" data-topics=\"{9}\"><rect x=\"{1}\" y=\"{2}\" width=\"{3}\" "
+        "height=\"{4}\" rx=\"{5}\"/><text x=\"{6}\" y=\"{7}\" "
+        "text-anchor=\"middle\">{8}</text></g>\n",
         kind, at[i].first, at[i].second, w, kBoxHeight, n.kind == FlowNode::Kind::service ? 4 : 14,
-        at[i].first + w / 2, at[i].second + kBoxHeight / 2 + 4, html_escape(n.label));
+        at[i].first + w / 2, at[i].second + kBoxHeight / 2 + 4, html_escape(n.label),
+        topics_attribute(n.topics));
   }
   out += "</svg>\n";
   return out;

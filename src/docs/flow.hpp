@@ -12,13 +12,15 @@ struct FlowNode {
   enum class Kind { service, topic, dead };
   std::string label;
   Kind kind = Kind::service;
-  int column = 0;  // producers 0, topics 1, consumer groups 2, dead topics 3
+  int column = 0;                   // producers 0, topics 1, consumer groups 2, dead topics 3
+  std::vector<std::string> topics;  // the topics it is drawn for: a search shows it with them
 };
 
 struct FlowEdge {
   std::size_t from = 0;
   std::size_t to = 0;
-  bool failure = false;  // a consumer's failed message sent to the dead topic
+  bool failure = false;             // a consumer's failed message sent to the dead topic
+  std::vector<std::string> topics;  // the topics it is drawn for
 };
 
 struct Flow {
@@ -34,7 +36,8 @@ Flow domain_flow(const Catalogue& catalogue, const std::vector<std::size_t>& top
 // A `flowchart LR` block body (without the fences).
 std::string render_mermaid(const Flow& flow);
 // A standalone <svg> element: boxes in columns, arrows between them; no scripts, no fonts fetched.
-// `id` names its arrowhead marker, so several drawings on one page keep distinct ids.
+// `id` names its arrowhead marker, so several drawings on one page keep distinct ids. Boxes and
+// arrows carry `data-topics`, the topics they are drawn for, so a page's search can hide them.
 std::string render_svg(const Flow& flow, const std::string& title, const std::string& id);
 
 }  // namespace topicform

@@ -22,27 +22,47 @@ svg.flow{max-width:100%;height:auto;margin:.5em 0 1em}svg.flow rect{stroke:#3c4a
 svg.flow .service rect{fill:#eef3fb}svg.flow .topic rect{fill:#fff4d6}svg.flow .dead rect{fill:#fde2e1}
 svg.flow text{font:12px system-ui,sans-serif;fill:#1d2330}svg.flow line{stroke:#3c4a66;stroke-width:1.3}
 svg.flow line.failure{stroke:#b3261e;stroke-dasharray:5 4}svg.flow marker path{fill:#3c4a66}
+svg.flow .off{display:none}details.diagram>summary{cursor:pointer;color:#5b6475;margin:.3em 0}
 )";
 
+// The search filters the lists and the diagrams' boxes and arrows, and lives in the URL (#q=),
+// so a filtered view can be linked to and survives a reload.
 constexpr const char* kSearchScript = R"(
 const box = document.getElementById('search');
 const count = document.getElementById('count');
 const total = document.querySelectorAll('#by-domain .entry').length;
 function filter() {
   const words = box.value.toLowerCase().split(/\s+/).filter(Boolean);
-  let shown = 0;
+  const visible = new Set();
   document.querySelectorAll('.entry').forEach((el) => {
     const match = words.every((w) => el.dataset.search.includes(w));
     el.hidden = !match;
-    if (match && el.closest('#by-domain')) shown += 1;
+    if (match && el.closest('#by-domain')) visible.add(el.dataset.topic);
+  });
+  document.querySelectorAll('#by-domain svg.flow [data-topics]').forEach((el) => {
+    el.classList.toggle('off', !el.dataset.topics.split(' ').some((t) => visible.has(t)));
   });
   document.querySelectorAll('.bucket').forEach((b) => {
     b.hidden = !b.querySelector('.entry:not([hidden])');
   });
-  count.textContent = shown + ' of ' + total + ' topics';
+  count.textContent = visible.size + ' of ' + total + ' topics';
 }
-box.addEventListener('input', filter);
+function fromUrl() {
+  const m = /^#q=(.*)$/.exec(location.hash);
+  box.value = m ? decodeURIComponent(m[1]) : '';
+  filter();
+}
+box.addEventListener('input', () => {
+  filter();
+  const url = location.href.split('#')[0];
+  history.replaceState(null, '', box.value ? url + '#q=' + encodeURIComponent(box.value) : url);
+});
+window.addEventListener('hashchange', fromUrl);
+fromUrl();
 )";
+
+// A domain's diagram is folded when it has more topics than this, so its table stays in view.
+constexpr std::size_t kOpenDiagramUpTo = 10;
 
 std::string page(const std::string& title, const std::string& body, const std::string& script) {
   return fmt::format(
@@ -111,10 +131,24 @@ std::string topic_page(const Catalogue& catalogue, const CatalogueTopic& topic) 
 
 std::string index_row(const CatalogueTopic& t) {
   std::string out = fmt::format(
-      "<tr class=\"entry\" data-search=\"{}\"><td><a href=\"topics/{}.html\">{}</a></td>",
-      html_escape(search_text(t)), page_name(t.name()), html_escape(t.name()));
+      "<tr class=\"entry\" data-topic=\"{}\" data-search=\"{}\"><td><a "
+      "href=\"topics/{}.html\">{}</a></td>",
+      html_escape(t.name()), html_escape(search_text(t)), page_name(t.name()),
+      html_escape(t.name()));
   for (const auto& cell : index_cells(t)) out += fmt::format("<td>{}</td>", html_escape(cell));
   return out + "</tr>\n";
+}
+
+// The domain's diagram in a fold, open for a small domain.
+std::string domain_diagram(const Catalogue& catalogue, const std::string& domain,
+                           const std::vector<std::size_t>& members) {
+  return fmt::format(
+      "<details class=\"diagram\"{}><summary>Flow of the {} topic{} in {}</summary>\n{}"
+      "</details>\n",
+      members.size() <= kOpenDiagramUpTo ? " open" : "", members.size(),
+      members.size() == 1 ? "" : "s", html_escape(domain),
+      render_svg(domain_flow(catalogue, members), "domain " + domain + " flow",
+                 "domain-" + domain));
 }
 
 }  // namespace
@@ -132,8 +166,7 @@ DocFiles render_html_catalogue(const Catalogue& catalogue) {
   body += "<section id=\"by-domain\">\n<h2>By domain</h2>\n";
   for (const auto& [domain, members] : catalogue.by_domain) {
     body += fmt::format("<div class=\"bucket\">\n<h3>{}</h3>\n", html_escape(domain));
-    body += render_svg(domain_flow(catalogue, members), "domain " + domain + " flow",
-                       "domain-" + domain);
+    body += domain_diagram(catalogue, domain, members);
     body += "<table>\n" + html_row(index_header(), "th");
     for (std::size_t i : members) body += index_row(catalogue.topics[i]);
     body += "</table>\n</div>\n";

@@ -3,25 +3,13 @@
 
 #include <fmt/format.h>
 
+#include "core/config_value_text.hpp"
 #include "core/units.hpp"
 
 namespace topicform {
 namespace {
 
 std::string or_dash(const std::string& text) { return text.empty() ? "—" : text; }
-
-bool is_duration_key(const std::string& key) { return key.ends_with(".ms"); }
-bool is_size_key(const std::string& key) { return key.ends_with(".bytes"); }
-
-std::string human(const std::string& key, const std::string& value) {
-  auto number = parse_integer(value);
-  if (!number || *number < 0) return value;
-  if (is_duration_key(key)) return fmt::format("{} ({})", value, format_duration_ms(*number));
-  if (is_size_key(key)) {
-    return fmt::format("{} ({})", value, format_size_bytes(static_cast<double>(*number)));
-  }
-  return value;
-}
 
 // "User:a, User:b": the principals granted `operation` on `topic`.
 std::string principals_with(const CatalogueTopic& entry, const std::string& topic,
@@ -47,6 +35,16 @@ void add_access_facts(const CatalogueTopic& entry, std::vector<Fact>& facts) {
       {"May write .dead (ACL)", or_dash(principals_with(entry, dead, AclOperation::write)), ""});
   facts.push_back(
       {"May read .dead (ACL)", or_dash(principals_with(entry, dead, AclOperation::read)), ""});
+}
+
+// Why a topic has no `.dead` topic: turned off (with the manifest's reason) or nobody consumes.
+std::string dead_letter_absence(const EffectiveTopic& topic) {
+  const auto& dead = topic.spec->dead_letter;
+  if (dead && dead->enabled.present && !dead->enabled.value) {
+    return dead->reason.value.empty() ? "none (turned off; no reason given)"
+                                      : "none (turned off: " + dead->reason.value + ")";
+  }
+  return "none (no consumers)";
 }
 
 }  // namespace
@@ -119,7 +117,7 @@ std::vector<Fact> storage_facts(const CatalogueTopic& topic) {
                      fmt::join(topic.dead->cleanup_policy, ", ")),
          ""});
   } else {
-    facts.push_back({"Dead-letter topic", "none", ""});
+    facts.push_back({"Dead-letter topic", dead_letter_absence(t), ""});
   }
   if (topic.storage_bytes) {
     facts.push_back({"Storage estimate", format_size_bytes(*topic.storage_bytes), ""});
@@ -130,7 +128,7 @@ std::vector<Fact> storage_facts(const CatalogueTopic& topic) {
 std::vector<std::pair<std::string, std::string>> config_rows(const CatalogueTopic& topic) {
   std::vector<std::pair<std::string, std::string>> rows;
   for (const auto& [key, entry] : topic.topic.config)
-    rows.emplace_back(key, human(key, entry.value));
+    rows.emplace_back(key, readable_value(key, entry.value));
   return rows;
 }
 

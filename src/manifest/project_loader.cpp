@@ -157,4 +157,16 @@ std::optional<std::string> find_settings_file(const std::vector<std::string>& pa
   return std::nullopt;
 }
 
+std::string project_root(const std::vector<std::string>& paths) {
+  namespace fs = std::filesystem;
+  std::error_code ec;
+  fs::path start = fs::weakly_canonical(paths.empty() ? "." : paths.front(), ec);
+  if (!ec && !fs::is_directory(start, ec)) start = start.parent_path();
+  for (fs::path dir = start; !ec && !dir.empty(); dir = dir.parent_path()) {
+    if (fs::exists(dir / ".git", ec)) return dir.string();
+    if (dir == dir.parent_path()) break;
+  }
+  return fs::current_path(ec).string();
+}
+
 }  // namespace topicform

@@ -27,6 +27,10 @@ Project load_project(const std::vector<std::string>& paths, const std::string& s
 // the folder that holds .git; nullopt when there is none.
 std::optional<std::string> find_settings_file(const std::vector<std::string>& paths);
 
+// The project's root, that pages show paths from: the folder holding .git at or above the first
+// path, else the current folder; absolute and canonical.
+std::string project_root(const std::vector<std::string>& paths);
+
 // Adds the documents of one file's `text` to `project` (the fuzzer's entry point too).
 void load_manifest_text(std::string_view text, const std::string& file, Project& project);
 

@@ -7,9 +7,9 @@
 #include <nlohmann/json.hpp>
 
 #include "core/access_json.hpp"
+#include "core/config_value_text.hpp"
 #include "core/markdown_text.hpp"
 #include "core/visible_text.hpp"
-#include "render/config_value_text.hpp"
 #include "render/diagnostics_render.hpp"
 
 namespace topicform {

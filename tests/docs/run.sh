@@ -82,5 +82,37 @@ timeout 300 node tests/docs/browser_check.js "$tmp/html" "$golden/markdown" "$sh
   commerce.orders.events commerce.payments.events identity.users.state \
   notifications.email.commands orders.created && ok || bad "the catalogue in headless Chromium"
 
+# At scale: 60 topics in one domain (tests/docs/scale_check.js), and byte-identical output
+# whichever way the path is written.
+mkdir -p "$tmp/scale/catalog"
+cat >"$tmp/scale/topicform.yaml" <<'YAML'
+apiVersion: topicform/v1
+kind: Settings
+spec: {environments: {local: {brokers: 1}}}
+YAML
+for n in $(seq 1 60); do
+  extra=""
+  [ "$n" = 1 ] && extra="  deadLetter: {enabled: false, reason: consumers retry in place and alert}"
+  cat >"$tmp/scale/catalog/item$n.yaml" <<YAML
+apiVersion: topicform/v1
+kind: Topic
+metadata: {name: catalog.item$n-listed}
+spec:
+  description: Item $n was listed.
+  kind: event
+  partitions: 1
+  retention: 7d
+  replayable: outbox
+$extra
+  owner: {team: catalog, producer: catalog-service, consumers: [reader-service], key: itemId, ordering: per-key}
+YAML
+done
+"$bin" docs --format html --out "$tmp/scale-html" "$tmp/scale" 2>"$tmp/err" && ok || { bad "docs of 60 topics: exit $?"; cat "$tmp/err" >&2; }
+timeout 300 node tests/docs/scale_check.js "$tmp/scale-html" 60 "$shots" && ok || bad "the catalogue of 60 topics in headless Chromium"
+for format in markdown html asyncapi; do
+  (cd / && "$bin" docs --format "$format" --out "$tmp/absolute-$format" "$root/topics" 2>/dev/null)
+  diff -r "$golden/$format" "$tmp/absolute-$format" >/dev/null && ok || bad "$format: an absolute path from another folder changes the output"
+done
+
 echo "docs: $passed passed, $failed failed"
 [ "$failed" -eq 0 ]

@@ -1,5 +1,5 @@
 // --target: glob matching, a selected topic bringing its dead topic, typos found, and a plan
-// narrowed to the selection.
+// narrowed to the selection; and the natural order of names.
 #include "core/targets.hpp"
 
 #include <gtest/gtest.h>
@@ -60,6 +60,26 @@ TEST(Targets, ANarrowedPlanKeepsOnlyTheSelection) {
   narrow_plan(untouched, m->topics, Targets{}, nullptr);
   EXPECT_EQ(untouched.actions, all.actions);
   EXPECT_TRUE(untouched.targets.empty());
+}
+
+}  // namespace
+}  // namespace topicform
+
+#include "core/natural_order.hpp"
+
+namespace topicform {
+namespace {
+
+TEST(NaturalOrder, NumbersByValueTheRestByBytes) {
+  EXPECT_TRUE(natural_less("item2", "item10"));
+  EXPECT_FALSE(natural_less("item10", "item2"));
+  EXPECT_TRUE(natural_less("a.item9-x", "a.item10-x"));
+  EXPECT_TRUE(natural_less("item1", "item01"));  // equal value: the shorter run first
+  EXPECT_FALSE(natural_less("item01", "item1"));
+  EXPECT_TRUE(natural_less("item", "item1"));
+  EXPECT_TRUE(natural_less("a99999999999999999999", "a100000000000000000000"));
+  EXPECT_FALSE(natural_less("same", "same"));
+  EXPECT_TRUE(natural_less("orders.a", "orders.b"));
 }
 
 }  // namespace

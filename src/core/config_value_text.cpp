@@ -1,5 +1,5 @@
 // Human units for plan lines; the raw value stays beside them because it is what Kafka stores.
-#include "render/config_value_text.hpp"
+#include "core/config_value_text.hpp"
 
 #include <fmt/format.h>
 
