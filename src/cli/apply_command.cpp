@@ -76,7 +76,8 @@ Parsed parse_apply(const std::vector<std::string>& args, ApplyOptions& options) 
       "allow-delete", po::bool_switch(&options.allow_delete),
       "delete topics whose manifest says `deleted: true`")(
       "wait", po::value(&options.wait)->default_value("60s")->value_name("DURATION"),
-      "how long to wait for created topics to have leaders (60s, 2m; a bare number is seconds)")(
+      "how long created topics may go without another of them getting a leader for each "
+      "partition (60s, 2m; a bare number is seconds)")(
       "wait-for-brokers",
       po::value(&options.wait_for_brokers)->value_name("N")->implicit_value(0, "highest RF"),
       "first wait (up to --timeout) until the cluster answers with at least N brokers; N "
@@ -179,9 +180,12 @@ int report(const Outcome& outcome, const ApplyOptions& options, KafkaAdmin& admi
 Result<ExecutePolicy> policy_of(const ApplyOptions& options) {
   auto wait_ms = duration_flag_ms("--wait", options.wait);
   if (!wait_ms) return wait_ms.error();
+  auto read_ms = timeout_ms(options.connection);
+  if (!read_ms) return read_ms.error();
   ExecutePolicy policy;
   policy.allow_delete = options.allow_delete;
   policy.wait_timeout_ms = *wait_ms;
+  policy.readback_timeout_ms = *read_ms;  // the broker may take --timeout to show the changes
   return policy;
 }
 

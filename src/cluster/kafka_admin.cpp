@@ -300,19 +300,50 @@ Result<ClusterNodes> KafkaAdmin::describe_cluster(int timeout_ms) {
 }
 #endif
 
+namespace {
+
+struct TopicHandleDeleter {
+  void operator()(rd_kafka_topic_t* topic) const { rd_kafka_topic_destroy(topic); }
+};
+using TopicHandle = std::unique_ptr<rd_kafka_topic_t, TopicHandleDeleter>;
+
+// Topic handles for the topics still waiting: a metadata request "for the known topics" then
+// names exactly these, so each poll asks for what is missing, not for the whole cluster.
+void keep_handles(rd_kafka_t* client, const std::map<std::string, std::int64_t>& waiting,
+                  std::map<std::string, TopicHandle>& handles) {
+  for (auto it = handles.begin(); it != handles.end();) {
+    it = waiting.count(it->first) ? std::next(it) : handles.erase(it);
+  }
+  for (const auto& [name, partitions] : waiting) {
+    if (!handles.count(name))
+      handles[name] = TopicHandle(rd_kafka_topic_new(client, name.c_str(), nullptr));
+  }
+}
+
+}  // namespace
+
 Result<bool> KafkaAdmin::wait_until_led(const std::map<std::string, std::int64_t>& partitions,
                                         int timeout_ms) {
   std::map<std::string, std::int64_t> waiting = partitions;
+  std::map<std::string, TopicHandle> handles;
+  // The limit counts from the last progress: a large create that keeps gaining leaders goes on.
   auto deadline = std::chrono::steady_clock::now() + std::chrono::milliseconds(timeout_ms);
+  int pause_ms = 100;
   while (true) {
+    keep_handles(m_handle->client, waiting, handles);
     auto left = std::chrono::duration_cast<std::chrono::milliseconds>(
         deadline - std::chrono::steady_clock::now());
     // Each request within --timeout, so a silent cluster is noticed within it too.
     int request_ms = static_cast<int>(std::clamp<std::int64_t>(left.count(), 1, m_timeout_ms));
     ++m_requests.metadata;
-    auto metadata = admin_request::fetch_metadata(*m_handle, true, request_ms, "wait for leaders");
+    auto metadata = admin_request::fetch_metadata(*m_handle, false, request_ms, "wait for leaders");
+    std::size_t before = waiting.size();
     if (metadata) drop_led(metadata->get(), waiting);
     if (waiting.empty()) return true;
+    if (waiting.size() < before) {
+      deadline = std::chrono::steady_clock::now() + std::chrono::milliseconds(timeout_ms);
+      pause_ms = 100;
+    }
     if (auto answering = m_handle->still_answering("wait for leaders"); !answering) {
       return Error{explain(fmt::format("{} ({} created topic(s) had no leader yet)",
                                        answering.error().message, waiting.size()))};
@@ -320,10 +351,11 @@ Result<bool> KafkaAdmin::wait_until_led(const std::map<std::string, std::int64_t
     if (std::chrono::steady_clock::now() >= deadline) {
       return Error{
           fmt::format("{} created topic(s) have no leader for every partition after {} "
-                      "ms (first: '{}')",
+                      "ms without progress (first: '{}')",
                       waiting.size(), timeout_ms, waiting.begin()->first)};
     }
-    std::this_thread::sleep_for(std::chrono::milliseconds(200));
+    std::this_thread::sleep_for(std::chrono::milliseconds(pause_ms));
+    pause_ms = std::min(pause_ms * 2, 1000);
   }
 }
 

@@ -42,7 +42,7 @@ class ClusterWriter {
   // validate-only mode, so this is asked before anything is written; an error when it cannot tell.
   virtual Result<bool> may_alter_acls() = 0;
   // Returns once metadata shows every topic with at least its number of partitions, each with a
-  // leader; an error at the deadline.
+  // leader; an error once `timeout_ms` passed without another topic getting there.
   virtual Result<bool> wait_until_led(const std::map<std::string, std::int64_t>& partitions,
                                       int timeout_ms) = 0;
 };

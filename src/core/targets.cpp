@@ -52,7 +52,7 @@ bool Targets::match(std::string_view name) const {
 
 bool Targets::selects(const EffectiveTopic& topic) const {
   if (all() || match(topic.name)) return true;
-  return topic.is_dead && topic.spec && match(topic.spec->name.value);
+  return !exact && topic.is_dead && topic.spec && match(topic.spec->name.value);
 }
 
 std::vector<std::string> unmatched_targets(const Targets& targets,

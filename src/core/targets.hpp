@@ -14,11 +14,13 @@ namespace topicform {
 
 struct Targets {
   std::vector<std::string> patterns;  // globs: `*` any run of characters, `?` one; empty: all
+  bool exact = false;  // a source does not bring its dead topic (the read-back's own list)
 
   bool all() const { return patterns.empty(); }
   // Whether a pattern matches `name` whole.
   bool match(std::string_view name) const;
-  // Whether `topic` is selected: its name matches, or it is the dead topic of a source that does.
+  // Whether `topic` is selected: its name matches, or (unless exact) it is the dead topic of a
+  // source that does.
   bool selects(const EffectiveTopic& topic) const;
 };
 

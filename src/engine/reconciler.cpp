@@ -1,7 +1,9 @@
 // plan -> check -> execute -> read back, with every decision of the safety contract in one place.
 #include "engine/reconciler.hpp"
 
+#include <algorithm>
 #include <chrono>
+#include <optional>
 #include <set>
 #include <thread>
 
@@ -17,7 +19,10 @@ namespace {
 // planning, and the ACL bindings when the environment manages them.
 ReadRequest read_request(const Desired& desired, bool dead_messages) {
   ReadRequest request;
-  for (const auto& topic : desired.topics) request.managed.push_back(topic.name);
+  for (const auto& topic : desired.topics) {
+    // A topic left out of the plan needs no configs: narrowing would drop what they showed.
+    if (!desired.targets || desired.targets->selects(topic)) request.managed.push_back(topic.name);
+  }
   request.dead_messages = dead_messages;
   if (const auto& access = desired.environment.access) {
     request.acls = true;
@@ -115,24 +120,57 @@ void retry_whole_failures(Outcome& out, const Desired& desired, ClusterPorts clu
   }
 }
 
-// Reads until a fresh plan is empty or the reads run out; brokers show accepted changes a
-// little later.
+// The topics this run wrote, as exact targets, so the read-back reads and compares only them;
+// nullopt when it changed ACLs, which are checked over the whole selection.
+std::optional<Targets> written_targets(const ApplyReport& report) {
+  Targets written{{}, true};
+  for (const auto& r : report.results) {
+    if (r.kind == "grant" || r.kind == "revoke") return std::nullopt;
+    written.patterns.push_back(r.topic);
+  }
+  return written;
+}
+
+std::string still_differs(const Plan& remaining, int waited_ms) {
+  std::size_t n = remaining.actions.size() + remaining.access.creates.size() +
+                  remaining.access.deletes.size() + remaining.blocked.size();
+  return fmt::format(
+      "the cluster still differs: the broker accepted every change, but after {} s of reading "
+      "back it shows {} difference(s) (below); run 'topicform plan' to see whether it caught up",
+      waited_ms / 1000, n);
+}
+
+// Reads the written topics until a fresh plan of them is empty; brokers show accepted changes a
+// little later, and a busy one much later, so reads back off up to policy.readback_timeout_ms.
 void read_back(Outcome& out, const Desired& desired, ClusterReader& reader,
                const ExecutePolicy& policy) {
   std::set<std::string> gone = deleted_in(out.report);
-  for (int attempt = 1;; ++attempt) {
-    auto state = reader.read(read_request(desired, false));
-    if (!state) {
-      out.error = state.error().message;
-      return;
+  auto written = written_targets(out.report);
+  Desired check = desired;
+  if (written) check.targets = &*written;
+  int waited_ms = 0;
+  int pause_ms = 250;
+  std::string read_error;
+  while (true) {
+    auto state = reader.read(read_request(check, false));
+    read_error = state ? "" : state.error().message;
+    if (state) {
+      for (const auto& topic : gone) state->topics.erase(topic);
+      out.remaining = plan_of(check, *state, policy.allow_delete);
+      if (!out.remaining.has_changes() && !out.remaining.is_blocked()) return;
     }
-    for (const auto& topic : gone) state->topics.erase(topic);
-    out.remaining = plan_of(desired, *state, policy.allow_delete);
-    if (!out.remaining.has_changes() && !out.remaining.is_blocked()) return;
-    if (attempt >= policy.readback_reads) break;
-    pause(policy, 250);
+    if (waited_ms >= policy.readback_timeout_ms) break;
+    int step = std::min(pause_ms, policy.readback_timeout_ms - waited_ms);
+    pause(policy, step);
+    waited_ms += step;
+    pause_ms = std::min(pause_ms * 2, 2000);
   }
-  out.error = "the cluster still differs";
+  out.error = read_error.empty()
+                  ? still_differs(out.remaining, waited_ms)
+                  : fmt::format(
+                        "the changes were accepted, but reading them back failed for {} "
+                        "s: {}",
+                        waited_ms / 1000, read_error);
 }
 
 }  // namespace
@@ -205,6 +243,9 @@ Outcome execute(const Plan& plan, const Desired& desired, ClusterPorts cluster,
     return out;
   }
   read_back(out, desired, cluster.reader, policy);
+  // The read-back looks only at what was written; deletes this run withheld still stand.
+  out.remaining.withheld = plan.withheld;
+  out.remaining.targets = plan.targets;
   return out;
 }
 

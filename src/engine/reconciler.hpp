@@ -49,7 +49,7 @@ struct ExecutePolicy {
   bool allow_delete = false;          // the command that writes must allow deletes itself
   int wait_timeout_ms = 60'000;       // for created topics to have leaders
   int request_retries = 2;            // re-plans after a request that failed as a whole
-  int readback_reads = 21;            // reads before a remaining difference counts
+  int readback_timeout_ms = 30'000;   // how long the broker may take to show accepted changes
   RetryPolicy retry;                  // per-topic retries of transient errors
   std::function<void(int ms)> sleep;  // empty: really sleep (tests pass one that does not)
 };
@@ -65,8 +65,10 @@ struct Outcome {
 
 // Executes `plan`: refuses (writing nothing) a delete without policy.allow_delete, a blocked
 // plan, or any change the broker's validate-only pass refuses; then runs the phases, re-plans
-// and retries a request that failed as a whole, and reads back until a fresh plan is empty
-// (topics deleted in this run count as gone even while metadata still lists them).
+// and retries a request that failed as a whole, and reads back the topics it wrote (only those,
+// configs described only for them) until a fresh plan of them is empty, for up to
+// policy.readback_timeout_ms: a read that lags or fails meanwhile is read again, never answered
+// with another write (topics deleted in this run count as gone while metadata still lists them).
 Outcome execute(const Plan& plan, const Desired& desired, ClusterPorts cluster,
                 ClusterWriter& writer, const ExecutePolicy& policy, const Progress& progress);
 

@@ -69,7 +69,7 @@ extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size
                                    render_plan_markdown(plan, 4096), render_plan_github(plan)}) {
       require(is_valid_utf8(out), "a plan rendering is not valid UTF-8");
     }
-    auto saved = read_plan_file(write_plan_file(SavedPlan{plan, "digest", {"/p"}}));
+    auto saved = read_plan_file(write_plan_file(SavedPlan{plan, "digest", {"/p"}, {}}));
     // Locations are not saved; what an action would write is.
     require(saved.has_value() && saved->plan.actions.size() == plan.actions.size(),
             "a saved plan does not read back");

@@ -439,5 +439,14 @@ grep -q "segment.ms=3600000" "$tmp/configs" && ok || bad "the topic left out kee
 topics_cmd "$S" --list | grep -q "^$d.shipped.dead$" && ok || bad "the target's dead topic is created"
 expect_exit 2 "the whole project still shows the drift" "$bin" plan --detailed-exitcode --bootstrap-server "$S" "$tmp/p22"
 
+# 23. a config change right after a large create (what deploy pipelines do): the broker is still
+# writing partition logs and shows the change late; apply reads back until it does, exit 0
+project_of "$tmp/p23" 400
+expect_exit 0 "create 800 topics" "$bin" apply --auto-approve --bootstrap-server "$S" "$tmp/p23"
+sed -i 's/retention: 7d/retention: 8d/' "$tmp/p23"/*.yaml
+expect_exit 0 "change all 400 right after" "$bin" apply --auto-approve --stats --bootstrap-server "$S" "$tmp/p23"
+expect_out "Apply complete: 400 applied, 0 failed, 0 not attempted. The cluster matches the manifests." "every change applied once"
+expect_exit 0 "and nothing is left" "$bin" plan --detailed-exitcode --bootstrap-server "$S" "$tmp/p23"
+
 echo "integration: $passed passed, $failed failed"
 [ "$failed" -eq 0 ]

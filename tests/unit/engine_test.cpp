@@ -131,7 +131,10 @@ TEST(Engine, CreatedTopicsThatMetadataShowsLateAreReadAgain) {
   FakeCluster never(cluster());
   never.faults.reads_lagging_after_create = 1000;
   EngineRun stuck = plan_and_execute(*m, never);
-  EXPECT_EQ(stuck.outcome.error, "the cluster still differs");
+  EXPECT_TRUE(stuck.outcome.error.starts_with(
+      "the cluster still differs: the broker accepted every change, but after 30 s of reading back "
+      "it shows 2 difference(s)"))
+      << stuck.outcome.error;
 }
 
 TEST(Engine, ABrokerThatIsGoneIsAnErrorBeforeAnyWrite) {
@@ -243,6 +246,75 @@ TEST(EngineTargets, ANarrowRunLeavesTheRestAloneAndConverges) {
   auto whole = make_plan(m->engine(), false, {fake, &fake});
   ASSERT_TRUE(whole.has_value());
   EXPECT_TRUE(whole->plan.has_changes());
+}
+
+}  // namespace
+}  // namespace topicform
+
+namespace topicform {
+namespace {
+
+// The cluster as the manifests want it, but `retention_ms` on every source topic.
+ClusterState converged_but_retention(const Manifests& m, const std::string& retention_ms) {
+  std::map<std::string, ClusterTopic> topics;
+  for (const auto& t : m.topics) {
+    ConfigMap configs = desired_configs(t);
+    if (!t.is_dead) configs["retention.ms"] = retention_ms;
+    topics[t.name] = {"", t.partitions.value, 1, configs, true, false};
+  }
+  return cluster(topics);
+}
+
+// A busy broker (right after a large create) shows an accepted config change late, and may
+// answer a read with an error meanwhile: the read-back reads again, sends nothing again, and
+// converges; it describes only the topic it changed.
+TEST(EngineReadBack, ALaggingOrFailingReadIsReadAgainNeverWrittenAgain) {
+  auto m = desired(topic("orders.created", 3) + topic("billing.paid", 3));
+  FakeCluster fake(converged_but_retention(*m, "604800000"));
+  fake.state().topics.at("orders.created").configs["retention.ms"] = "86400000";
+  auto planned = make_plan(m->engine(), false, {fake, &fake});
+  ASSERT_TRUE(planned.has_value());
+  ASSERT_EQ(planned->plan.actions.size(), 1u);
+  fake.faults.reads_lagging_after_alter = 6;
+  fake.faults.before_read = [&, failed = false](ClusterState&) mutable {
+    if (fake.writes > 0 && !failed) fake.faults.failing_reads = 2, failed = true;
+  };
+  int slept_ms = 0;
+  ExecutePolicy policy = quiet_policy();
+  policy.sleep = [&](int ms) { slept_ms += ms; };
+  Outcome out = execute(planned->plan, m->engine(), {fake, &fake}, fake, policy, kSilent);
+  EXPECT_TRUE(out.converged()) << out.error;
+  EXPECT_EQ(fake.writes, 1);
+  EXPECT_EQ(fake.last_request.managed, std::vector<std::string>{"orders.created"});
+  EXPECT_LE(slept_ms, policy.readback_timeout_ms);
+  EXPECT_EQ(fake.state().topics.at("orders.created").configs.at("retention.ms"), "604800000");
+}
+
+// A read-back that never sees the change ends after the timeout, with backed-off reads.
+TEST(EngineReadBack, GivesUpAfterTheTimeoutWithFewReads) {
+  auto m = desired(topic("orders.created", 3) + topic("billing.paid", 3));
+  FakeCluster fake(converged_but_retention(*m, "86400000"));
+  auto planned = make_plan(m->engine(), false, {fake, &fake});
+  ASSERT_TRUE(planned.has_value());
+  fake.faults.reads_lagging_after_alter = 1000;
+  int slept_ms = 0;
+  ExecutePolicy policy = quiet_policy();
+  policy.readback_timeout_ms = 30'000;
+  policy.sleep = [&](int ms) { slept_ms += ms; };
+  int reads_before = fake.reads;
+  Outcome out = execute(planned->plan, m->engine(), {fake, &fake}, fake, policy, kSilent);
+  EXPECT_FALSE(out.converged());
+  EXPECT_TRUE(out.error.starts_with("the cluster still differs: the broker accepted every change"))
+      << out.error;
+  EXPECT_EQ(fake.writes, 1);
+  EXPECT_GE(slept_ms, 30'000);
+  EXPECT_LE(fake.reads - reads_before, 25);
+  fake.faults.failing_reads = 1000;
+  Outcome failing = execute(planned->plan, m->engine(), {fake, &fake}, fake, policy, kSilent);
+  EXPECT_TRUE(
+      failing.error.starts_with("the changes were accepted, but reading them back failed "
+                                "for 30 s: describe configs: Broker: Unknown topic"))
+      << failing.error;
 }
 
 }  // namespace

@@ -19,8 +19,10 @@ struct Faults {
   std::map<std::string, std::string> failing;  // topic -> lasting per-topic error
   int reads_lagging_after_create = 0;          // reads that do not yet show created topics
   int reads_lagging_after_delete = 0;  // reads that still list deleted topics (without configs)
-  bool may_not_alter_acls = false;     // the client lacks ALTER on the cluster
-  bool down = false;                   // every request fails as a whole
+  int reads_lagging_after_alter = 0;   // reads that still show the configs before a change
+  int failing_reads = 0;  // the next reads fail as a whole (a broker that just created topics)
+  bool may_not_alter_acls = false;                 // the client lacks ALTER on the cluster
+  bool down = false;                               // every request fails as a whole
   std::function<void(ClusterState&)> before_read;  // changes the cluster before each read
 };
 
@@ -31,6 +33,7 @@ class FakeCluster : public ClusterReader, public ClusterWriter, public GroupInsp
   Faults faults;
   int reads = 0;
   int writes = 0;  // requests that change the cluster (not validate-only)
+  ReadRequest last_request;
   std::map<std::string, std::vector<std::string>> idle;  // topic -> idle groups holding it
 
   bool authorizer = true;  // false: DescribeAcls answers that security is disabled
@@ -38,6 +41,11 @@ class FakeCluster : public ClusterReader, public ClusterWriter, public GroupInsp
   Result<ClusterState> read(const ReadRequest& request) override {
     if (faults.down) return Error{"read cluster metadata: Local: Broker transport failure"};
     ++reads;
+    last_request = request;
+    if (faults.failing_reads > 0) {
+      --faults.failing_reads;
+      return Error{"describe configs: Broker: Unknown topic or partition"};
+    }
     if (faults.before_read) faults.before_read(m_state);
     ClusterState seen = m_state;
     seen.acls_read = request.acls && authorizer;
@@ -50,6 +58,19 @@ class FakeCluster : public ClusterReader, public ClusterWriter, public GroupInsp
     if (m_delete_lag > 0) {
       --m_delete_lag;
       for (const auto& [name, topic] : m_deleted) seen.topics[name] = topic;
+    }
+    if (m_alter_lag > 0) {
+      --m_alter_lag;
+      for (const auto& [name, configs] : m_altered) {
+        if (seen.topics.count(name)) seen.topics[name].configs = configs;
+      }
+    }
+    // Like the adapter: configs are described only for the topics the request names.
+    std::set<std::string> managed(request.managed.begin(), request.managed.end());
+    for (auto& [name, topic] : seen.topics) {
+      if (managed.count(name)) continue;
+      topic.configs.clear();
+      topic.configs_known = false;
     }
     return seen;
   }
@@ -76,6 +97,8 @@ class FakeCluster : public ClusterReader, public ClusterWriter, public GroupInsp
   Result<std::vector<TopicOutcome>> alter_configs(const std::vector<AlterConfig>& changes,
                                                   bool validate_only) override {
     return write("alter-config", changes, validate_only, [&](const AlterConfig& c) {
+      m_altered[c.name] = m_state.topics.at(c.name).configs;
+      m_alter_lag = faults.reads_lagging_after_alter;
       m_state.topics.at(c.name).configs = c.desired;
       return false;
     });
@@ -164,6 +187,8 @@ class FakeCluster : public ClusterReader, public ClusterWriter, public GroupInsp
   std::map<std::string, ClusterTopic> m_deleted;
   int m_create_lag = 0;
   int m_delete_lag = 0;
+  std::map<std::string, ConfigMap> m_altered;  // configs before the last change, for lagging reads
+  int m_alter_lag = 0;
 };
 
 }  // namespace topicform

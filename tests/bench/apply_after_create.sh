@@ -1,0 +1,99 @@
+#!/usr/bin/env bash
+# Benchmark (not a timed test): the deploy-pipeline case, a config change right after a large
+# create, on one local broker (fresh for each run, so runs do not share partitions). N manifests
+# (each a topic of 1 partition plus its .dead topic, so 2N topics) are applied, then at once the
+# retention of every source changes and is applied. Side by side, interleaved, REPS times:
+#   topicform apply (create), then topicform apply (change)
+#   tests/bench/batched_baseline.cpp: one CreateTopics, Metadata until led; one AlterConfigs,
+#   DescribeConfigs until shown (the fewest requests, no checks: the physical limit)
+# Prints each run's seconds and exit code, the medians, the ratios, and topicform's requests.
+# Usage: tests/bench/apply_after_create.sh [N] [REPS]   (default: 1000 3); OLD_TOPICFORM=BINARY
+# also runs an older build the same way.
+set -euo pipefail
+cd "$(dirname "$0")/../.."
+n="${1:-1000}"
+reps="${2:-3}"
+cmake -S . -B build/release -G Ninja -DCMAKE_BUILD_TYPE=Release -DTOPICFORM_TESTS=OFF >/dev/null
+cmake --build build/release >/dev/null
+bin=$(pwd)/build/release/src/cli/topicform
+tmp=$(mktemp -d)
+baseline="$tmp/batched_baseline"
+# shellcheck disable=SC2046
+c++ -O2 -std=c++20 tests/bench/batched_baseline.cpp -o "$baseline" $(pkg-config --cflags --libs rdkafka)
+export TOPICFORM_BROKER_HEAP="${TOPICFORM_BROKER_HEAP:-2g}"
+broker="$tmp/broker"
+trap 'ci/kafka/broker stop "$broker" >/dev/null 2>&1 || true; rm -rf "$tmp"' EXIT
+
+project() {  # DIR RETENTION
+  mkdir -p "$1/bench"
+  for i in $(seq 1 "$n"); do
+    cat >"$1/bench/t$i.yaml" <<YAML
+apiVersion: topicform/v1
+kind: Topic
+metadata: {name: bench.t$i-created}
+spec:
+  description: Benchmark topic $i.
+  kind: event
+  partitions: 1
+  retention: $2
+  replayable: outbox
+  owner: {team: bench, producer: maker-service, consumers: [reader-service], key: entity_id, ordering: per-key}
+YAML
+  done
+  printf 'apiVersion: topicform/v1\nkind: Settings\nspec:\n  budgets: {partitionReplicasPerBroker: 100000}\n' >"$1/topicform.yaml"
+}
+fresh_broker() {
+  ci/kafka/broker stop "$broker" >/dev/null 2>&1 || true
+  rm -rf "$broker"
+  local port
+  port=$(ci/kafka/broker free-port 2)
+  ci/kafka/broker start "$broker" "$port" 1 >/dev/null
+  export KAFKA_BOOTSTRAP_SERVERS="127.0.0.1:$port"
+}
+timed() {  # LABEL COMMAND...: appends "LABEL seconds exit" to $tmp/results
+  local what="$1" start code=0
+  shift
+  start=$(date +%s.%N)
+  "$@" >"$tmp/out" 2>"$tmp/err" || code=$?
+  echo "$what $(echo "$(date +%s.%N) - $start" | bc) $code" >>"$tmp/results"
+  [ "$code" = 0 ] || { echo "bench: $* exited $code:" >&2; tail -3 "$tmp/err" >&2; }
+}
+
+project "$tmp/seven" 7d
+project "$tmp/eight" 8d
+: >"$tmp/results"
+for rep in $(seq 1 "$reps"); do
+  fresh_broker
+  timed topicform-create "$bin" apply --auto-approve "$tmp/seven"
+  cp -r "$tmp/seven" "$tmp/now" && cp "$tmp/eight/bench/"*.yaml "$tmp/now/bench/"
+  timed topicform-change "$bin" apply --auto-approve --stats "$tmp/now"
+  grep '^requests:' "$tmp/err" | sed "s/^/  rep $rep topicform change /" >>"$tmp/requests" || true
+  rm -rf "$tmp/now"
+  fresh_broker
+  timed baseline-create "$baseline" create bench "$n" 604800000
+  timed baseline-change "$baseline" alter bench "$n" 691200000
+  if [ -n "${OLD_TOPICFORM:-}" ]; then  # an older build, to see what a change bought
+    fresh_broker
+    timed old-create "$OLD_TOPICFORM" apply --auto-approve "$tmp/seven"
+    cp -r "$tmp/seven" "$tmp/now" && cp "$tmp/eight/bench/"*.yaml "$tmp/now/bench/"
+    timed old-change "$OLD_TOPICFORM" apply --auto-approve --stats "$tmp/now"
+    grep '^requests:' "$tmp/err" | sed "s/^/  rep $rep old topicform change /" >>"$tmp/requests" || true
+    rm -rf "$tmp/now"
+  fi
+done
+
+median() { awk -v k="$1" '$1 == k {print $2}' "$tmp/results" | sort -n | awk '{a[NR]=$1} END {print a[int((NR + 1) / 2)]}'; }
+failures() { awk -v k="$1" '$1 == k && $3 != 0' "$tmp/results" | wc -l; }
+echo "N=$n manifests ($((2 * n)) topics), one local broker, $reps interleaved runs each:"
+sed 's/^/  run: /' "$tmp/results"
+for op in create change; do
+  t=$(median "topicform-$op"); b=$(median "baseline-$op")
+  printf '  %-6s topicform median %ss (%s failed), baseline %ss (%s failed): %.2fx the baseline\n' \
+    "$op" "$t" "$(failures "topicform-$op")" "$b" "$(failures "baseline-$op")" "$(echo "$t / $b" | bc -l)"
+  if [ -n "${OLD_TOPICFORM:-}" ]; then
+    o=$(median "old-$op")
+    printf '  %-6s older topicform median %ss (%s failed): %.2fx the baseline\n' \
+      "$op" "$o" "$(failures "old-$op")" "$(echo "$o / $b" | bc -l)"
+  fi
+done
+cat "$tmp/requests" 2>/dev/null || true
