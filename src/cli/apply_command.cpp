@@ -66,9 +66,7 @@ Parsed parse_apply(const std::vector<std::string>& args, ApplyOptions& options) 
   po::options_description visible(kUsage);
   visible.add_options()("help,h", "show this help")("env,e", po::value(&options.environment),
                                                     "environment from the settings")(
-      "settings", po::value(&options.settings)->value_name("FILE"),
-      "the settings file (default: the one among the manifests, else the nearest\n"
-      "topicform.yaml in the folder of a path or above it)")(
+      
       "plan", po::value(&options.plan_file),
       "execute a plan saved by 'plan --out FILE', only if a plan made now is the same")(
       "auto-approve", po::bool_switch(&options.auto_approve),
@@ -85,6 +83,7 @@ Parsed parse_apply(const std::vector<std::string>& args, ApplyOptions& options) 
       "stats", po::bool_switch(&options.stats),
       "print the number of admin requests sent, on stderr")(
       "color", po::value(&options.colour)->default_value("auto"), "auto, always or never");
+  add_settings_option(visible, options.settings);
   add_target_option(visible, options.targets);
   add_connection_options(visible, options.connection, true);
   return parse_arguments(

@@ -35,6 +35,12 @@ bool usable_after_report(const CheckedProject& checked, const std::string& colou
   return !has_errors(checked.diagnostics);
 }
 
+void add_settings_option(boost::program_options::options_description& options, std::string& into) {
+  options.add_options()("settings", boost::program_options::value(&into)->value_name("FILE"),
+                        "the settings file (default: the one among the manifests, else the "
+                        "nearest topicform.yaml in the folder of a path or above it)");
+}
+
 void add_target_option(boost::program_options::options_description& options,
                        std::vector<std::string>& into) {
   options.add_options()(

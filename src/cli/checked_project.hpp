@@ -31,6 +31,9 @@ std::unique_ptr<CheckedProject> load_and_check(const std::vector<std::string>& p
 // --color says) and returns whether they are usable, i.e. none is an error.
 bool usable_after_report(const CheckedProject& checked, const std::string& colour);
 
+// --settings FILE, for every command that reads manifests.
+void add_settings_option(boost::program_options::options_description& options, std::string& into);
+
 // --target NAME, repeatable, for the commands that can narrow a run to topics by name.
 void add_target_option(boost::program_options::options_description& options,
                        std::vector<std::string>& into);

@@ -107,11 +107,10 @@ Parsed parse_docs(const std::vector<std::string>& args, DocsOptions& options) {
                                     "folder to write the catalogue to (created if missing)")(
       "env,e", po::value(&options.environment),
       "environment whose figures the pages show (default: the settings' default)")(
-      "settings", po::value(&options.settings)->value_name("FILE"),
-      "the settings file (default: the one among the manifests, else the nearest\n"
-      "topicform.yaml in the folder of a path or above it)")(
+      
       "color", po::value(&options.colour)->default_value("auto"),
       "colour of diagnostics: auto (only on a terminal, off with NO_COLOR), always or never");
+  add_settings_option(visible, options.settings);
   add_target_option(visible, options.targets);
   auto parsed =
       parse_arguments(args, visible, options.paths, "docs",

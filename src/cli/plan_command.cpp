@@ -71,9 +71,7 @@ Parsed parse_plan(const std::vector<std::string>& args, PlanOptions& options) {
       "output: text, json (versioned), markdown (a pull-request comment) or github (annotations "
       "on the manifest lines, and the Markdown plan as the job summary)")(
       "env,e", po::value(&options.environment), "environment from the settings")(
-      "settings", po::value(&options.settings)->value_name("FILE"),
-      "the settings file (default: the one among the manifests, else the nearest\n"
-      "topicform.yaml in the folder of a path or above it)")(
+      
       "cluster-snapshot", po::value(&options.snapshot_in),
       "plan against a snapshot file instead of a live cluster")(
       "out", po::value(&options.plan_out),
@@ -87,6 +85,7 @@ Parsed parse_plan(const std::vector<std::string>& args, PlanOptions& options) {
       "stats", po::bool_switch(&options.stats),
       "print the number of admin requests sent, on stderr")(
       "color", po::value(&options.colour)->default_value("auto"), "auto, always or never");
+  add_settings_option(visible, options.settings);
   add_target_option(visible, options.targets);
   add_connection_options(visible, options.connection);
   Parsed parsed =

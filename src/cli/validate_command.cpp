@@ -52,11 +52,10 @@ int run_validate(const std::vector<std::string>& args) {
       "Markdown job summary when GITHUB_STEP_SUMMARY is set)")(
       "env,e", po::value(&options.environment),
       "environment from the settings to check against (default: the settings' default)")(
-      "settings", po::value(&options.settings)->value_name("FILE"),
-      "the settings file (default: the one among the manifests, else the nearest\n"
-      "topicform.yaml in the folder of a path or above it)")(
+      
       "color", po::value(&options.colour)->default_value("auto"),
       "auto (only on a terminal, off with NO_COLOR), always or never");
+  add_settings_option(visible, options.settings);
   if (auto parsed = parse_arguments(args, visible, options.paths, "validate",
                                     "Examples:\n  topicform validate topics/\n  topicform validate "
                                     "--env prod --format github topics/\n");

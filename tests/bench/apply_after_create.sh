@@ -62,24 +62,21 @@ timed() {  # LABEL COMMAND...: appends "LABEL seconds exit" to $tmp/results
 project "$tmp/seven" 7d
 project "$tmp/eight" 8d
 : >"$tmp/results"
-for rep in $(seq 1 "$reps"); do
+create_then_change() {  # LABEL BINARY REP: the create, then at once the change, on a fresh broker
   fresh_broker
-  timed topicform-create "$bin" apply --auto-approve "$tmp/seven"
+  timed "$1-create" "$2" apply --auto-approve "$tmp/seven"
   cp -r "$tmp/seven" "$tmp/now" && cp "$tmp/eight/bench/"*.yaml "$tmp/now/bench/"
-  timed topicform-change "$bin" apply --auto-approve --stats "$tmp/now"
-  grep '^requests:' "$tmp/err" | sed "s/^/  rep $rep topicform change /" >>"$tmp/requests" || true
+  timed "$1-change" "$2" apply --auto-approve --stats "$tmp/now"
+  grep '^requests:' "$tmp/err" | sed "s/^/  rep $3 $1 change /" >>"$tmp/requests" || true
   rm -rf "$tmp/now"
+}
+for rep in $(seq 1 "$reps"); do
+  create_then_change topicform "$bin" "$rep"
   fresh_broker
   timed baseline-create "$baseline" create bench "$n" 604800000
   timed baseline-change "$baseline" alter bench "$n" 691200000
-  if [ -n "${OLD_TOPICFORM:-}" ]; then  # an older build, to see what a change bought
-    fresh_broker
-    timed old-create "$OLD_TOPICFORM" apply --auto-approve "$tmp/seven"
-    cp -r "$tmp/seven" "$tmp/now" && cp "$tmp/eight/bench/"*.yaml "$tmp/now/bench/"
-    timed old-change "$OLD_TOPICFORM" apply --auto-approve --stats "$tmp/now"
-    grep '^requests:' "$tmp/err" | sed "s/^/  rep $rep old topicform change /" >>"$tmp/requests" || true
-    rm -rf "$tmp/now"
-  fi
+  # An older build, to see what a change bought.
+  [ -z "${OLD_TOPICFORM:-}" ] || create_then_change old "$OLD_TOPICFORM" "$rep"
 done
 
 median() { awk -v k="$1" '$1 == k {print $2}' "$tmp/results" | sort -n | awk '{a[NR]=$1} END {print a[int((NR + 1) / 2)]}'; }
