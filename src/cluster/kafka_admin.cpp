@@ -329,6 +329,7 @@ Result<bool> KafkaAdmin::wait_until_led(const std::map<std::string, std::int64_t
   // The limit counts from the last progress: a large create that keeps gaining leaders goes on.
   auto deadline = std::chrono::steady_clock::now() + std::chrono::milliseconds(timeout_ms);
   int pause_ms = 100;
+  int polls = 0;
   while (true) {
     keep_handles(m_handle->client, waiting, handles);
     auto left = std::chrono::duration_cast<std::chrono::milliseconds>(
@@ -342,7 +343,7 @@ Result<bool> KafkaAdmin::wait_until_led(const std::map<std::string, std::int64_t
     if (waiting.empty()) return true;
     if (waiting.size() < before) {
       deadline = std::chrono::steady_clock::now() + std::chrono::milliseconds(timeout_ms);
-      pause_ms = 100;
+      polls = 0;
     }
     if (auto answering = m_handle->still_answering("wait for leaders"); !answering) {
       return Error{explain(fmt::format("{} ({} created topic(s) had no leader yet)",
@@ -355,7 +356,9 @@ Result<bool> KafkaAdmin::wait_until_led(const std::map<std::string, std::int64_t
                       waiting.size(), timeout_ms, waiting.begin()->first)};
     }
     std::this_thread::sleep_for(std::chrono::milliseconds(pause_ms));
-    pause_ms = std::min(pause_ms * 2, 1000);
+    polls += 1;
+    // Leaders usually come within a second or two: poll often that long, then back off.
+    pause_ms = polls < 15 ? 100 : std::min(pause_ms * 2, 1000);
   }
 }
 

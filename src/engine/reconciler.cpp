@@ -141,7 +141,8 @@ std::string still_differs(const Plan& remaining, int waited_ms) {
 }
 
 // Reads the written topics until a fresh plan of them is empty; brokers show accepted changes a
-// little later, and a busy one much later, so reads back off up to policy.readback_timeout_ms.
+// little later, and a busy one much later, so reads come every 200 ms for two seconds, then back
+// off to one every 2 s, up to policy.readback_timeout_ms.
 void read_back(Outcome& out, const Desired& desired, ClusterReader& reader,
                const ExecutePolicy& policy) {
   std::set<std::string> gone = deleted_in(out.report);
@@ -149,7 +150,7 @@ void read_back(Outcome& out, const Desired& desired, ClusterReader& reader,
   Desired check = desired;
   if (written) check.targets = &*written;
   int waited_ms = 0;
-  int pause_ms = 250;
+  int pause_ms = 200;
   std::string read_error;
   while (true) {
     auto state = reader.read(read_request(check, false));
@@ -163,7 +164,8 @@ void read_back(Outcome& out, const Desired& desired, ClusterReader& reader,
     int step = std::min(pause_ms, policy.readback_timeout_ms - waited_ms);
     pause(policy, step);
     waited_ms += step;
-    pause_ms = std::min(pause_ms * 2, 2000);
+    // Most changes show within a second or two: read often that long, then back off.
+    pause_ms = waited_ms < 2000 ? 200 : std::min(pause_ms * 2, 2000);
   }
   out.error = read_error.empty()
                   ? still_differs(out.remaining, waited_ms)

@@ -5,7 +5,7 @@
 'use strict';
 const fs = require('fs');
 const path = require('path');
-const { chromium } = require('playwright-core');
+const { launch } = require('./chromium');
 
 const [htmlDir, markdownDir, shots, ...topics] = process.argv.slice(2);
 let failures = 0;
@@ -32,12 +32,7 @@ function mermaidBlocks(dir) {
 }
 
 (async () => {
-  // Without the networking flags Chromium tries to reach Google's hosts, which this machine refuses.
-  const browser = await chromium.launch({
-    executablePath: process.env.CHROMIUM || '/usr/bin/chromium',
-    args: ['--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run',
-      '--disable-background-networking', '--disable-component-update', '--disable-sync'],
-  });
+  const browser = await launch();
   const page = await browser.newPage({ viewport: { width: 1200, height: 900 } });
   const requests = [];
   page.on('request', (r) => { if (!r.url().startsWith('file:')) requests.push(r.url()); });

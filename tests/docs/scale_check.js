@@ -4,7 +4,7 @@
 // its reason. Usage: node scale_check.js HTML_DIR COUNT SCREENSHOT_DIR
 'use strict';
 const path = require('path');
-const { chromium } = require('playwright-core');
+const { launch } = require('./chromium');
 
 const [htmlDir, countText, shots] = process.argv.slice(2);
 const count = Number(countText);
@@ -22,11 +22,7 @@ async function shownNodes(page) {
 }
 
 (async () => {
-  const browser = await chromium.launch({
-    executablePath: process.env.CHROMIUM || '/usr/bin/chromium',
-    args: ['--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run',
-      '--disable-background-networking', '--disable-component-update', '--disable-sync'],
-  });
+  const browser = await launch();
   const page = await browser.newPage({ viewport: { width: 1200, height: 900 } });
   const errors = [];
   page.on('pageerror', (e) => errors.push(e.message));
