@@ -66,7 +66,7 @@ Parsed parse_apply(const std::vector<std::string>& args, ApplyOptions& options) 
   po::options_description visible(kUsage);
   visible.add_options()("help,h", "show this help")("env,e", po::value(&options.environment),
                                                     "environment from the settings")(
-      
+
       "plan", po::value(&options.plan_file),
       "execute a plan saved by 'plan --out FILE', only if a plan made now is the same")(
       "auto-approve", po::bool_switch(&options.auto_approve),

@@ -107,7 +107,7 @@ Parsed parse_docs(const std::vector<std::string>& args, DocsOptions& options) {
                                     "folder to write the catalogue to (created if missing)")(
       "env,e", po::value(&options.environment),
       "environment whose figures the pages show (default: the settings' default)")(
-      
+
       "color", po::value(&options.colour)->default_value("auto"),
       "colour of diagnostics: auto (only on a terminal, off with NO_COLOR), always or never");
   add_settings_option(visible, options.settings);

@@ -71,7 +71,7 @@ Parsed parse_plan(const std::vector<std::string>& args, PlanOptions& options) {
       "output: text, json (versioned), markdown (a pull-request comment) or github (annotations "
       "on the manifest lines, and the Markdown plan as the job summary)")(
       "env,e", po::value(&options.environment), "environment from the settings")(
-      
+
       "cluster-snapshot", po::value(&options.snapshot_in),
       "plan against a snapshot file instead of a live cluster")(
       "out", po::value(&options.plan_out),

@@ -52,7 +52,7 @@ int run_validate(const std::vector<std::string>& args) {
       "Markdown job summary when GITHUB_STEP_SUMMARY is set)")(
       "env,e", po::value(&options.environment),
       "environment from the settings to check against (default: the settings' default)")(
-      
+
       "color", po::value(&options.colour)->default_value("auto"),
       "auto (only on a terminal, off with NO_COLOR), always or never");
   add_settings_option(visible, options.settings);

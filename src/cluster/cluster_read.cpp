@@ -175,11 +175,13 @@ Result<ClusterState> KafkaAdmin::read(const ReadRequest& request) {
   }
   std::set<std::string> wanted(managed.begin(), managed.end());
   if (auto read = read_topic_configs(state, wanted); !read) return read.error();
-  if (auto read = read_broker_configs(state, broker_id); !read) return read.error();
-  auto groups = group_reads();
-  if (!groups) return groups.error();
-  state.readers = std::move(groups->readers);
-  state.undescribed_groups = std::move(groups->undescribed);
+  if (request.context) {
+    if (auto read = read_broker_configs(state, broker_id); !read) return read.error();
+    auto groups = group_reads();
+    if (!groups) return groups.error();
+    state.readers = std::move(groups->readers);
+    state.undescribed_groups = std::move(groups->undescribed);
+  }
   if (request.acls) {
     if (auto read = read_acls(state, request); !read) return read.error();
   }

@@ -63,6 +63,9 @@ struct ReadRequest {
   // Count the messages of the dead topics of managed sources (a plan does; the read-back after
   // an apply does not, as freshly created partitions answer offsets only once their logs exist).
   bool dead_messages = true;
+  // Read what the rules and the delete checks need besides the topics: the broker's configs and
+  // the consumer groups with their offsets. The read-back after an apply needs neither.
+  bool context = true;
   // Read the ACL bindings (one DescribeAcls per resource type); `groups` are the consumer groups
   // whose bindings matter, besides those of the managed topics.
   bool acls = false;

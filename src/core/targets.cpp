@@ -45,21 +45,33 @@ void narrow_access(AccessChanges& access, const ManagedAccess& selected) {
 
 }  // namespace
 
+Targets::Targets(std::vector<std::string> patterns, bool exact)
+    : m_patterns(std::move(patterns)), m_exact(exact) {
+  for (const auto& p : m_patterns) {
+    if (p.find_first_of("*?") == std::string::npos) {
+      m_names.insert(p);
+    } else {
+      m_globs.push_back(p);
+    }
+  }
+}
+
 bool Targets::match(std::string_view name) const {
-  return std::any_of(patterns.begin(), patterns.end(),
+  if (m_names.count(std::string(name))) return true;
+  return std::any_of(m_globs.begin(), m_globs.end(),
                      [&](const std::string& p) { return glob_match(p, name); });
 }
 
 bool Targets::selects(const EffectiveTopic& topic) const {
   if (all() || match(topic.name)) return true;
-  return !exact && topic.is_dead && topic.spec && match(topic.spec->name.value);
+  return !m_exact && topic.is_dead && topic.spec && match(topic.spec->name.value);
 }
 
 std::vector<std::string> unmatched_targets(const Targets& targets,
                                            const std::vector<EffectiveTopic>& topics) {
   std::vector<std::string> out;
-  for (const auto& pattern : targets.patterns) {
-    Targets one{{pattern}};
+  for (const auto& pattern : targets.patterns()) {
+    Targets one({pattern});
     if (std::none_of(topics.begin(), topics.end(),
                      [&](const EffectiveTopic& t) { return one.match(t.name); })) {
       out.push_back(pattern);
@@ -80,7 +92,7 @@ std::vector<EffectiveTopic> selected_topics(const Targets& targets,
 void narrow_plan(Plan& plan, const std::vector<EffectiveTopic>& desired, const Targets& targets,
                  const AccessSettings* access) {
   if (targets.all()) return;
-  plan.targets = targets.patterns;
+  plan.targets = targets.patterns();
   std::set<std::string> names, files, other_files;
   for (const auto& topic : desired) {
     bool in = targets.selects(topic);

@@ -4,6 +4,7 @@
 
 #include <string>
 #include <string_view>
+#include <unordered_set>
 #include <vector>
 
 #include "core/access_plan.hpp"
@@ -12,16 +13,26 @@
 
 namespace topicform {
 
-struct Targets {
-  std::vector<std::string> patterns;  // globs: `*` any run of characters, `?` one; empty: all
-  bool exact = false;  // a source does not bring its dead topic (the read-back's own list)
+class Targets {
+ public:
+  // `patterns`: globs, `*` any run of characters, `?` one; none: every topic. `exact`: a source
+  // does not bring its dead topic (the read-back's own list of what it wrote).
+  explicit Targets(std::vector<std::string> patterns = {}, bool exact = false);
 
-  bool all() const { return patterns.empty(); }
-  // Whether a pattern matches `name` whole.
+  const std::vector<std::string>& patterns() const { return m_patterns; }
+  bool all() const { return m_patterns.empty(); }
+  // Whether a pattern matches `name` whole: names without wildcards are looked up, so a list of
+  // thousands of names costs no more than one.
   bool match(std::string_view name) const;
   // Whether `topic` is selected: its name matches, or (unless exact) it is the dead topic of a
   // source that does.
   bool selects(const EffectiveTopic& topic) const;
+
+ private:
+  std::vector<std::string> m_patterns;
+  std::unordered_set<std::string> m_names;  // the patterns without wildcards
+  std::vector<std::string> m_globs;         // the others
+  bool m_exact = false;
 };
 
 // The patterns that select none of `topics`: a typo would otherwise plan nothing and say "no

@@ -15,15 +15,17 @@
 namespace topicform {
 namespace {
 
-// What a read needs for `desired`: the managed topics' configs, dead-topic counts when
-// planning, and the ACL bindings when the environment manages them.
-ReadRequest read_request(const Desired& desired, bool dead_messages) {
+// What a read needs for `desired`: the managed topics' configs; when planning, dead-topic counts,
+// the broker's configs and the consumer groups; and the ACL bindings when the environment
+// manages them.
+ReadRequest read_request(const Desired& desired, bool planning) {
   ReadRequest request;
+  request.context = planning;
   for (const auto& topic : desired.topics) {
     // A topic left out of the plan needs no configs: narrowing would drop what they showed.
     if (!desired.targets || desired.targets->selects(topic)) request.managed.push_back(topic.name);
   }
-  request.dead_messages = dead_messages;
+  request.dead_messages = planning;
   if (const auto& access = desired.environment.access) {
     request.acls = true;
     auto managed = managed_access(desired.topics, *access);
@@ -123,12 +125,12 @@ void retry_whole_failures(Outcome& out, const Desired& desired, ClusterPorts clu
 // The topics this run wrote, as exact targets, so the read-back reads and compares only them;
 // nullopt when it changed ACLs, which are checked over the whole selection.
 std::optional<Targets> written_targets(const ApplyReport& report) {
-  Targets written{{}, true};
+  std::vector<std::string> names;
   for (const auto& r : report.results) {
     if (r.kind == "grant" || r.kind == "revoke") return std::nullopt;
-    written.patterns.push_back(r.topic);
+    names.push_back(r.topic);
   }
-  return written;
+  return Targets(std::move(names), true);
 }
 
 std::string still_differs(const Plan& remaining, int waited_ms) {
