@@ -130,6 +130,29 @@ void drop_led(const struct rd_kafka_metadata* metadata,
   }
 }
 
+#if TOPICFORM_DESCRIBE_TOPICS
+// The same from a DescribeTopics answer: a topic not there yet answers with an error.
+void drop_led_described(const rd_kafka_DescribeTopics_result_t* result,
+                        std::map<std::string, std::int64_t>& waiting) {
+  std::size_t count = 0;
+  const rd_kafka_TopicDescription_t** topics =
+      rd_kafka_DescribeTopics_result_topics(result, &count);
+  for (std::size_t i = 0; i < count; ++i) {
+    const rd_kafka_error_t* error = rd_kafka_TopicDescription_error(topics[i]);
+    auto wanted = waiting.find(rd_kafka_TopicDescription_name(topics[i]));
+    if ((error && rd_kafka_error_code(error)) || wanted == waiting.end()) continue;
+    std::size_t partitions = 0;
+    const rd_kafka_TopicPartitionInfo_t** info =
+        rd_kafka_TopicDescription_partitions(topics[i], &partitions);
+    bool led = static_cast<std::int64_t>(partitions) >= wanted->second;
+    for (std::size_t p = 0; led && p < partitions; ++p) {
+      led = rd_kafka_TopicPartitionInfo_leader(info[p]) != nullptr;
+    }
+    if (led) waiting.erase(wanted);
+  }
+}
+#endif
+
 using admin_request::await_result;
 using admin_request::Event;
 using admin_request::Options;
@@ -300,46 +323,59 @@ Result<ClusterNodes> KafkaAdmin::describe_cluster(int timeout_ms) {
 }
 #endif
 
-namespace {
-
-struct TopicHandleDeleter {
-  void operator()(rd_kafka_topic_t* topic) const { rd_kafka_topic_destroy(topic); }
-};
-using TopicHandle = std::unique_ptr<rd_kafka_topic_t, TopicHandleDeleter>;
-
-// Topic handles for the topics still waiting: a metadata request "for the known topics" then
-// names exactly these, so each poll asks for what is missing, not for the whole cluster.
-void keep_handles(rd_kafka_t* client, const std::map<std::string, std::int64_t>& waiting,
-                  std::map<std::string, TopicHandle>& handles) {
-  for (auto it = handles.begin(); it != handles.end();) {
-    it = waiting.count(it->first) ? std::next(it) : handles.erase(it);
+#if TOPICFORM_DESCRIBE_TOPICS
+// DescribeTopics names just the topics still waiting, a thousand a request, so each poll asks
+// for what is missing rather than for the whole cluster.
+Result<bool> KafkaAdmin::drop_led_topics(std::map<std::string, std::int64_t>& waiting,
+                                         int request_ms) {
+  constexpr std::size_t kBatch = 1000;
+  std::vector<std::string> names;
+  for (const auto& [name, partitions] : waiting) names.push_back(name);
+  for (std::size_t from = 0; from < names.size(); from += kBatch) {
+    std::vector<const char*> batch;
+    for (std::size_t i = from; i < std::min(names.size(), from + kBatch); ++i) {
+      batch.push_back(names[i].c_str());
+    }
+    rd_kafka_t* client = m_handle->client;
+    admin_request::Options options{
+        admin_request::read_options(client, RD_KAFKA_ADMIN_OP_DESCRIBETOPICS, request_ms)};
+    admin_request::Queue queue(client);
+    auto* topics = rd_kafka_TopicCollection_of_topic_names(batch.data(), batch.size());
+    ++m_requests.metadata;
+    rd_kafka_DescribeTopics(client, topics, options.o, queue.q);
+    rd_kafka_TopicCollection_destroy(topics);
+    auto event = await_result(*m_handle, queue.q, request_ms + 1'000, "wait for leaders");
+    if (!event) return event.error();
+    drop_led_described(rd_kafka_event_DescribeTopics_result(event->get()), waiting);
   }
-  for (const auto& [name, partitions] : waiting) {
-    if (!handles.count(name))
-      handles[name] = TopicHandle(rd_kafka_topic_new(client, name.c_str(), nullptr));
-  }
+  return true;
 }
-
-}  // namespace
+#else
+// Before librdkafka 2.3.0: full-cluster metadata, the only request that lists many topics.
+Result<bool> KafkaAdmin::drop_led_topics(std::map<std::string, std::int64_t>& waiting,
+                                         int request_ms) {
+  ++m_requests.metadata;
+  auto metadata = admin_request::fetch_metadata(*m_handle, true, request_ms, "wait for leaders");
+  if (!metadata) return metadata.error();
+  drop_led(metadata->get(), waiting);
+  return true;
+}
+#endif
 
 Result<bool> KafkaAdmin::wait_until_led(const std::map<std::string, std::int64_t>& partitions,
                                         int timeout_ms) {
   std::map<std::string, std::int64_t> waiting = partitions;
-  std::map<std::string, TopicHandle> handles;
   // The limit counts from the last progress: a large create that keeps gaining leaders goes on.
   auto deadline = std::chrono::steady_clock::now() + std::chrono::milliseconds(timeout_ms);
   int pause_ms = 100;
   int polls = 0;
   while (true) {
-    keep_handles(m_handle->client, waiting, handles);
     auto left = std::chrono::duration_cast<std::chrono::milliseconds>(
         deadline - std::chrono::steady_clock::now());
     // Each request within --timeout, so a silent cluster is noticed within it too.
     int request_ms = static_cast<int>(std::clamp<std::int64_t>(left.count(), 1, m_timeout_ms));
-    ++m_requests.metadata;
-    auto metadata = admin_request::fetch_metadata(*m_handle, false, request_ms, "wait for leaders");
     std::size_t before = waiting.size();
-    if (metadata) drop_led(metadata->get(), waiting);
+    (void)drop_led_topics(waiting, request_ms);  // a failed poll is polled again, within limits
     if (waiting.empty()) return true;
     if (waiting.size() < before) {
       deadline = std::chrono::steady_clock::now() + std::chrono::milliseconds(timeout_ms);
@@ -356,9 +392,8 @@ Result<bool> KafkaAdmin::wait_until_led(const std::map<std::string, std::int64_t
                       waiting.size(), timeout_ms, waiting.begin()->first)};
     }
     std::this_thread::sleep_for(std::chrono::milliseconds(pause_ms));
-    polls += 1;
     // Leaders usually come within a second or two: poll often that long, then back off.
-    pause_ms = polls < 15 ? 100 : std::min(pause_ms * 2, 1000);
+    pause_ms = ++polls < 15 ? 100 : std::min(pause_ms * 2, 1000);
   }
 }
 

@@ -89,6 +89,9 @@ class KafkaAdmin : public ClusterReader, public ClusterWriter, public GroupInspe
   struct Handle;  // the librdkafka client and what its callbacks reported
 
  private:
+  // One poll of the wait for leaders: removes from `waiting` the topics now led. DescribeTopics
+  // of just those (librdkafka >= 2.3.0), else full-cluster metadata.
+  Result<bool> drop_led_topics(std::map<std::string, std::int64_t>& waiting, int request_ms);
   // `failure` with the broker-side reason librdkafka reported for it, when there is one.
   std::string explain(const std::string& failure);
   struct GroupReads {

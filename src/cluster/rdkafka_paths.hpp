@@ -14,6 +14,8 @@
 #define TOPICFORM_LIST_OFFSETS (RD_KAFKA_VERSION >= 0x02030000)
 // DescribeCluster (2.3.0): cluster id, controller and registered brokers in one request.
 #define TOPICFORM_DESCRIBE_CLUSTER (RD_KAFKA_VERSION >= 0x02030000)
+// DescribeTopics (2.3.0): the wait for leaders asks only for the topics still waiting.
+#define TOPICFORM_DESCRIBE_TOPICS (RD_KAFKA_VERSION >= 0x02030000)
 // ListConsumerGroups answers each group's type (2.6.0): KIP-848 `consumer` groups are known
 // as such instead of being recognised by the memberless description classic DescribeGroups gives.
 #define TOPICFORM_GROUP_TYPES (RD_KAFKA_VERSION >= 0x02060000)

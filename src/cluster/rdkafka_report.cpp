@@ -16,6 +16,7 @@ LibrdkafkaReport librdkafka_report() {
       {"incremental-alter-configs", "2.2.0", TOPICFORM_INCREMENTAL_ALTER_CONFIGS},
       {"list-offsets", "2.3.0", TOPICFORM_LIST_OFFSETS},
       {"describe-cluster", "2.3.0", TOPICFORM_DESCRIBE_CLUSTER},
+      {"describe-topics", "2.3.0", TOPICFORM_DESCRIBE_TOPICS},
       {"consumer-group-types", "2.6.0", TOPICFORM_GROUP_TYPES},
   };
   return report;
