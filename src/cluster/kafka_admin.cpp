@@ -369,13 +369,16 @@ Result<bool> KafkaAdmin::wait_until_led(const std::map<std::string, std::int64_t
   auto deadline = std::chrono::steady_clock::now() + std::chrono::milliseconds(timeout_ms);
   int pause_ms = 100;
   int polls = 0;
+  std::string last_error;
   while (true) {
     auto left = std::chrono::duration_cast<std::chrono::milliseconds>(
         deadline - std::chrono::steady_clock::now());
     // Each request within --timeout, so a silent cluster is noticed within it too.
     int request_ms = static_cast<int>(std::clamp<std::int64_t>(left.count(), 1, m_timeout_ms));
     std::size_t before = waiting.size();
-    (void)drop_led_topics(waiting, request_ms);  // a failed poll is polled again, within limits
+    // A failed poll is polled again, within the limits; its error is said if they run out.
+    auto polled = drop_led_topics(waiting, request_ms);
+    last_error = polled ? "" : "; the last poll: " + polled.error().message;
     if (waiting.empty()) return true;
     if (waiting.size() < before) {
       deadline = std::chrono::steady_clock::now() + std::chrono::milliseconds(timeout_ms);
@@ -388,8 +391,8 @@ Result<bool> KafkaAdmin::wait_until_led(const std::map<std::string, std::int64_t
     if (std::chrono::steady_clock::now() >= deadline) {
       return Error{
           fmt::format("{} created topic(s) have no leader for every partition after {} "
-                      "ms without progress (first: '{}')",
-                      waiting.size(), timeout_ms, waiting.begin()->first)};
+                      "ms without progress (first: '{}'){}",
+                      waiting.size(), timeout_ms, waiting.begin()->first, last_error)};
     }
     std::this_thread::sleep_for(std::chrono::milliseconds(pause_ms));
     // Leaders usually come within a second or two: poll often that long, then back off.

@@ -63,7 +63,8 @@ expect "a saved narrow plan is applied with its own targets only" 1 "$NOTHING" "
 expect "version" 0 '^topicform [0-9]+\.[0-9]+\.[0-9]+ \(manifest format topicform/v1\)$' "$ANY" -- "$bin" version
 expect "version names the librdkafka it runs with" 0 '^librdkafka [0-9]+\.[0-9]+\.[0-9]+ \(built with [0-9]+\.[0-9]+\.[0-9]+\)$' "$ANY" -- "$bin" version
 expect "version says whether IncrementalAlterConfigs is used" 0 '^  incremental-alter-configs  (on|off \(needs librdkafka 2\.2\.0\))$' "$ANY" -- "$bin" version
-expect "version lists four librdkafka paths" 0 '^  consumer-group-types       (on|off \(needs librdkafka 2\.6\.0\))$' "$ANY" -- "$bin" version
+expect "version names the DescribeTopics path" 0 '^  describe-topics            (on|off \(needs librdkafka 2\.3\.0\))$' "$ANY" -- "$bin" version
+expect "version lists five librdkafka paths" 0 '^  consumer-group-types       (on|off \(needs librdkafka 2\.6\.0\))$' "$ANY" -- "$bin" version
 expect "version --json" 0 '^  "topicform": "[0-9]+\.[0-9]+\.[0-9]+",$' "$NOTHING" -- "$bin" version --json
 expect "version --json names each path" 0 '^    "running": "[0-9]+\.[0-9]+\.[0-9]+",$' "$NOTHING" -- "$bin" version --json
 expect "version with an unknown argument" 1 "$NOTHING" "^topicform: error: unknown argument '--jsn'$" -- "$bin" version --jsn
