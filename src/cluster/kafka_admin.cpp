@@ -115,6 +115,7 @@ void KafkaAdmin::Handle::note(rd_kafka_resp_err_t err, std::chrono::steady_clock
 
 namespace {
 
+#if !TOPICFORM_DESCRIBE_TOPICS
 // Removes from `waiting` every topic that `metadata` shows with its partitions, each led.
 void drop_led(const struct rd_kafka_metadata* metadata,
               std::map<std::string, std::int64_t>& waiting) {
@@ -129,6 +130,7 @@ void drop_led(const struct rd_kafka_metadata* metadata,
     if (led) waiting.erase(t.topic);
   }
 }
+#endif
 
 #if TOPICFORM_DESCRIBE_TOPICS
 // The same from a DescribeTopics answer: a topic not there yet answers with an error.
