@@ -13,7 +13,6 @@ namespace topicform {
 namespace {
 
 constexpr double kIntMax = std::numeric_limits<std::int32_t>::max();
-constexpr double kLongMax = 9.2e18;
 
 const std::vector<TopicConfigInfo>& table() {
   using T = ConfigType;
@@ -27,33 +26,33 @@ const std::vector<TopicConfigInfo>& table() {
        0,
        {"uncompressed", "zstd", "lz4", "snappy", "gzip", "producer"}},
       {"compression.zstd.level", T::integer, -131072, 22, {}},
-      {"delete.retention.ms", T::long_integer, 0, kLongMax, {}},
-      {"file.delete.delay.ms", T::long_integer, 0, kLongMax, {}},
-      {"flush.messages", T::long_integer, 1, kLongMax, {}},
-      {"flush.ms", T::long_integer, 0, kLongMax, {}},
+      {"delete.retention.ms", T::long_integer, 0, kNoUpperLimit, {}},
+      {"file.delete.delay.ms", T::long_integer, 0, kNoUpperLimit, {}},
+      {"flush.messages", T::long_integer, 1, kNoUpperLimit, {}},
+      {"flush.ms", T::long_integer, 0, kNoUpperLimit, {}},
       {"follower.replication.throttled.replicas", T::list, 0, 0, {}},
       {"index.interval.bytes", T::integer, 0, kIntMax, {}},
       {"leader.replication.throttled.replicas", T::list, 0, 0, {}},
-      {"local.retention.bytes", T::long_integer, -2, kLongMax, {}},
-      {"local.retention.ms", T::long_integer, -2, kLongMax, {}},
-      {"max.compaction.lag.ms", T::long_integer, 1, kLongMax, {}},
+      {"local.retention.bytes", T::long_integer, -2, kNoUpperLimit, {}},
+      {"local.retention.ms", T::long_integer, -2, kNoUpperLimit, {}},
+      {"max.compaction.lag.ms", T::long_integer, 1, kNoUpperLimit, {}},
       {"max.message.bytes", T::integer, 0, kIntMax, {}},
-      {"message.timestamp.after.max.ms", T::long_integer, 0, kLongMax, {}},
-      {"message.timestamp.before.max.ms", T::long_integer, 0, kLongMax, {}},
+      {"message.timestamp.after.max.ms", T::long_integer, 0, kNoUpperLimit, {}},
+      {"message.timestamp.before.max.ms", T::long_integer, 0, kNoUpperLimit, {}},
       {"message.timestamp.type", T::choice, 0, 0, {"CreateTime", "LogAppendTime"}},
       {"min.cleanable.dirty.ratio", T::real, 0, 1, {}},
-      {"min.compaction.lag.ms", T::long_integer, 0, kLongMax, {}},
+      {"min.compaction.lag.ms", T::long_integer, 0, kNoUpperLimit, {}},
       {"min.insync.replicas", T::integer, 1, kIntMax, {}},
       {"preallocate", T::boolean, 0, 0, {}},
       {"remote.log.copy.disable", T::boolean, 0, 0, {}},
       {"remote.log.delete.on.disable", T::boolean, 0, 0, {}},
       {"remote.storage.enable", T::boolean, 0, 0, {}},
-      {"retention.bytes", T::long_integer, -1, kLongMax, {}},
-      {"retention.ms", T::long_integer, -1, kLongMax, {}},
+      {"retention.bytes", T::long_integer, -1, kNoUpperLimit, {}},
+      {"retention.ms", T::long_integer, -1, kNoUpperLimit, {}},
       {"segment.bytes", T::integer, 1048576, kIntMax, {}},
       {"segment.index.bytes", T::integer, 4, kIntMax, {}},
-      {"segment.jitter.ms", T::long_integer, 0, kLongMax, {}},
-      {"segment.ms", T::long_integer, 1, kLongMax, {}},
+      {"segment.jitter.ms", T::long_integer, 0, kNoUpperLimit, {}},
+      {"segment.ms", T::long_integer, 1, kNoUpperLimit, {}},
       {"unclean.leader.election.enable", T::boolean, 0, 0, {}},
   };
   return kTable;
@@ -85,7 +84,7 @@ std::vector<std::string_view> split_config_list(std::string_view value) {
 namespace {
 
 std::string range_text(const TopicConfigInfo& info) {
-  if (info.maximum >= kLongMax || info.maximum == kIntMax)
+  if (info.maximum >= kNoUpperLimit || info.maximum == kIntMax)
     return fmt::format("at least {}", static_cast<long long>(info.minimum));
   if (info.type == ConfigType::real)
     return fmt::format("between {} and {}", info.minimum, info.maximum);

@@ -11,6 +11,9 @@ namespace topicform {
 
 enum class ConfigType { boolean, integer, long_integer, real, text, list, choice };
 
+// The table's maximum of a long config with no upper limit worth stating (int64's is 9.22e18).
+inline constexpr double kNoUpperLimit = 9.2e18;
+
 struct TopicConfigInfo {
   std::string_view key;
   ConfigType type;

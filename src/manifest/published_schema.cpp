@@ -34,30 +34,21 @@ void publish_node(Json& node) {
   for (auto& [key, value] : node.items()) publish_node(value);
 }
 
-constexpr double kLongBound = 9.2e18;  // the table's "no upper limit" for longs
+// A bound of `info` as JSON: a whole number unless the config is a real.
+Json bound_json(const TopicConfigInfo& info, double x) {
+  return info.type == ConfigType::real ? Json(x) : Json(static_cast<std::int64_t>(x));
+}
 
 Json number_schema(const TopicConfigInfo& info, const char* type) {
-  Json number = {{"type", type}, {"minimum", info.minimum}};
-  if (info.type == ConfigType::integer || info.type == ConfigType::long_integer) {
-    number["minimum"] = static_cast<std::int64_t>(info.minimum);
-  }
-  if (info.maximum < kLongBound) {
-    number["maximum"] = info.type == ConfigType::real
-                            ? Json(info.maximum)
-                            : Json(static_cast<std::int64_t>(info.maximum));
-  }
+  Json number = {{"type", type}, {"minimum", bound_json(info, info.minimum)}};
+  if (info.maximum < kNoUpperLimit) number["maximum"] = bound_json(info, info.maximum);
   const char* digits = info.type == ConfigType::real ? "^[0-9]+(\\.[0-9]+)?$" : "^-?[0-9]+$";
   return {{"anyOf", Json::array({number, {{"type", "string"}, {"pattern", digits}}})}};
 }
 
 // "^ *(compact|delete)( *, *(compact|delete))* *$": a comma-separated list of the choices.
 std::string list_pattern(const TopicConfigInfo& info) {
-  std::string one = "(";
-  for (std::size_t i = 0; i < info.choices.size(); ++i) {
-    one += (i ? "|" : "") + std::string(info.choices[i]);
-  }
-  one += ")";
-  return "^ *" + one + "( *, *" + one + ")* *$";
+  return fmt::format("^ *({0})( *, *({0}))* *$", fmt::join(info.choices, "|"));
 }
 
 // "a whole number from 1 to 2147483647", "one of CreateTime, LogAppendTime", for hovers.
@@ -66,7 +57,7 @@ std::string value_text(const TopicConfigInfo& info) {
     return info.type == ConfigType::real ? fmt::format("{}", x)
                                          : fmt::format("{}", static_cast<std::int64_t>(x));
   };
-  std::string range = info.maximum < kLongBound
+  std::string range = info.maximum < kNoUpperLimit
                           ? fmt::format(" from {} to {}", bound(info.minimum), bound(info.maximum))
                           : fmt::format(", at least {}", bound(info.minimum));
   switch (info.type) {
