@@ -8,11 +8,6 @@
 namespace topicform {
 namespace {
 
-bool ends_with(const std::string& text, std::string_view suffix) {
-  return text.size() >= suffix.size() &&
-         text.compare(text.size() - suffix.size(), suffix.size(), suffix) == 0;
-}
-
 // Exact binary units when the size divides ("1 MiB"), else one decimal ("976.6 KiB").
 std::string size_text(std::int64_t bytes) {
   constexpr std::pair<std::int64_t, std::string_view> kUnits[] = {
@@ -28,9 +23,9 @@ std::optional<std::string> human_form(const std::string& key, const std::string&
   auto number = parse_integer(value);
   if (!number) return std::nullopt;
   std::string human;
-  if (ends_with(key, ".ms")) {
+  if (key.ends_with(".ms")) {
     human = format_duration_ms(*number);
-  } else if (ends_with(key, ".bytes")) {
+  } else if (key.ends_with(".bytes")) {
     human = *number < 0 ? "infinite" : size_text(*number);
   } else {
     return std::nullopt;

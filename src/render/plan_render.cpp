@@ -102,6 +102,15 @@ bool is_destructive_change(const AlterConfig& a, const ConfigChange& change) {
   return a.destructive && destroys(change.key);
 }
 
+// "orders.created: retention.ms: 7d -> 3d (604800000 -> 259200000)".
+std::string change_line(const AlterConfig& a, const ConfigChange& c) {
+  return fmt::format("{}: {}", a.name, readable_change(c.key, c.before, c.after));
+}
+
+std::string delete_line(const DeleteTopic& d) {
+  return fmt::format("{}: delete, destroying its messages", d.name);
+}
+
 // The lines of an action, in the order it writes.
 std::vector<PlanLine> describe(const Action& action) {
   std::vector<PlanLine> lines;
@@ -114,12 +123,11 @@ std::vector<PlanLine> describe(const Action& action) {
           [&](const AlterConfig& a) {
             for (const auto& c : a.changes) {
               lines.push_back(
-                  {'~', fmt::format("{}: {}{}", a.name, readable_change(c.key, c.before, c.after),
-                                    is_destructive_change(a, c) ? " (destructive)" : "")});
+                  {'~', change_line(a, c) + (is_destructive_change(a, c) ? " (destructive)" : "")});
             }
           },
           [&](const DeleteTopic& a) {
-            lines.push_back({'-', fmt::format("{}: delete, destroying its messages", a.name)});
+            lines.push_back({'-', delete_line(a)});
           }},
       action);
   return lines;
@@ -132,13 +140,10 @@ std::vector<std::string> destructive_lines(const Action& action) {
                         [&](const AlterConfig& a) {
                           for (const auto& c : a.changes) {
                             if (!is_destructive_change(a, c)) continue;
-                            out.push_back(fmt::format("{}: {}", a.name,
-                                                      readable_change(c.key, c.before, c.after)));
+                            out.push_back(change_line(a, c));
                           }
                         },
-                        [&](const DeleteTopic& a) {
-                          out.push_back(fmt::format("{}: delete, destroying its messages", a.name));
-                        }},
+                        [&](const DeleteTopic& a) { out.push_back(delete_line(a)); }},
              action);
   return out;
 }
