@@ -94,9 +94,11 @@ void narrow_plan(Plan& plan, const std::vector<EffectiveTopic>& desired, const T
   if (targets.all()) return;
   plan.targets = targets.patterns();
   std::set<std::string> names, files, other_files;
+  std::vector<EffectiveTopic> chosen;  // for the ACLs only
   for (const auto& topic : desired) {
     bool in = targets.selects(topic);
     if (in) names.insert(topic.name);
+    if (in && access) chosen.push_back(topic);
     (in ? files : other_files).insert(topic.name_at.file);
   }
   // A warning in the manifest of a topic left out goes with it; one of the settings or the
@@ -111,8 +113,7 @@ void narrow_plan(Plan& plan, const std::vector<EffectiveTopic>& desired, const T
   keep_if(plan.withheld, [&](const DeleteTopic& d) { return selected(d.name); });
   keep_if(plan.warnings, [&](const Diagnostic& w) { return !left_out(w.at); });
   keep_if(plan.unmanaged, [&](const std::string& name) { return targets.match(name); });
-  if (access)
-    narrow_access(plan.access, managed_access(selected_topics(targets, desired), *access));
+  if (access) narrow_access(plan.access, managed_access(chosen, *access));
 }
 
 }  // namespace topicform
