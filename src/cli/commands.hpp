@@ -19,5 +19,6 @@ int run_rules(const std::vector<std::string>& args);
 int run_version(const std::vector<std::string>& args);
 int run_schema(const std::vector<std::string>& args);
 int run_init(const std::vector<std::string>& args);
+int run_import(const std::vector<std::string>& args);
 
 }  // namespace topicform

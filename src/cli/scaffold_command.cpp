@@ -10,6 +10,7 @@
 
 #include "cli/arguments.hpp"
 #include "cli/commands.hpp"
+#include "cli/new_files.hpp"
 #include "cli/plan_io.hpp"
 #include "cli/scaffold_sources.hpp"
 #include "manifest/published_schema.hpp"
@@ -49,24 +50,11 @@ Exit status: 0 written, 1 bad usage, a file already there or one that cannot be 
 
 Options)";
 
-using Files = std::map<fs::path, std::string>;
+using Files = NewFiles;
 
-// Writes every file, or none when one exists already (unless `replace`).
-int write_new_files(const Files& files, bool replace) {
-  std::error_code ec;
-  for (const auto& [path, text] : files) {
-    if (!replace && fs::exists(path, ec)) {
-      return fail(fmt::format("'{}' exists already; nothing was written", path.string()));
-    }
-  }
-  for (const auto& [path, text] : files) {
-    if (path.has_parent_path()) fs::create_directories(path.parent_path(), ec);
-    if (auto written = write_text_file(path.string(), text, "file"); !written) {
-      return fail(written.error().message);
-    }
-    std::cerr << fmt::format("wrote {}\n", path.string());
-  }
-  return kExitOk;
+int write_all(const Files& files, bool replace) {
+  auto written = write_new_files(files, replace, &std::cerr);
+  return written ? kExitOk : fail(written.error().message);
 }
 
 Files schema_files(const fs::path& dir) {
@@ -93,7 +81,7 @@ int run_schema(const std::vector<std::string>& args) {
   if (out.empty() || operands != std::vector<std::string>{"topics"}) {
     return fail("give the folder as --out DIR (and nothing else); see 'topicform schema --help'");
   }
-  return write_new_files(schema_files(out), force);
+  return write_all(schema_files(out), force);
 }
 
 int run_init(const std::vector<std::string>& args) {
@@ -114,7 +102,7 @@ int run_init(const std::vector<std::string>& args) {
   files[dir / "topics" / "topicform.yaml"] = std::string(kScaffoldSettings);
   files[dir / "topics" / "orders" / "created.yaml"] = std::string(kScaffoldTopic);
   files[dir / ".github" / "workflows" / "topics.yml"] = std::string(kScaffoldWorkflow);
-  return write_new_files(files, false);
+  return write_all(files, false);
 }
 
 }  // namespace topicform

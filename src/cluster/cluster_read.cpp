@@ -174,6 +174,9 @@ Result<ClusterState> KafkaAdmin::read(const ReadRequest& request) {
     rd_kafka_mem_free(client, id);
   }
   std::set<std::string> wanted(managed.begin(), managed.end());
+  for (const auto& [name, topic] : state.topics) {
+    if (request.every_topic && !topic.internal) wanted.insert(name);
+  }
   if (auto read = read_topic_configs(state, wanted); !read) return read.error();
   if (request.context) {
     if (auto read = read_broker_configs(state, broker_id); !read) return read.error();
@@ -184,6 +187,11 @@ Result<ClusterState> KafkaAdmin::read(const ReadRequest& request) {
   }
   if (request.acls) {
     if (auto read = read_acls(state, request); !read) return read.error();
+  }
+  if (request.committed_groups) {
+    auto committed = groups_with_offsets();
+    if (!committed) return committed.error();
+    state.committed_groups = std::move(*committed);
   }
   if (!request.dead_messages) return state;
   auto counts = message_counts(dead_topics_to_count(state, wanted), state);

@@ -165,6 +165,19 @@ Result<std::set<std::string>> KafkaAdmin::committed_topics(const std::string& gr
   return held;
 }
 
+Result<GroupsByTopic> KafkaAdmin::groups_with_offsets() {
+  GroupsByTopic holding;
+  auto groups = list_groups();
+  if (!groups) return groups.error();
+  for (const auto& group : *groups) {
+    auto held = committed_topics(group.name);
+    if (!held) return held.error();
+    for (const auto& topic : *held) holding[topic].push_back(group.name);
+  }
+  sort_groups(holding);
+  return holding;
+}
+
 Result<GroupsByTopic> KafkaAdmin::idle_groups_holding(const std::vector<std::string>& topics) {
   GroupsByTopic holding;
   std::set<std::string> wanted(topics.begin(), topics.end());

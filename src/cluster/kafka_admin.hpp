@@ -105,6 +105,9 @@ class KafkaAdmin : public ClusterReader, public ClusterWriter, public GroupInspe
   Result<bool> hold_as_undescribed(const std::string& group, GroupReads& out);
   // One DescribeConsumerGroups for the live classic `groups`: their members' assignments.
   Result<bool> describe_groups(const std::vector<std::string>& groups, GroupReads& out);
+  // Topic -> every group with committed offsets on it: the listing, then one
+  // ListConsumerGroupOffsets per group.
+  Result<std::map<std::string, std::vector<std::string>>> groups_with_offsets();
   // The topics `group` keeps committed offsets on: one ListConsumerGroupOffsets.
   Result<std::set<std::string>> committed_topics(const std::string& group);
   struct GroupListing {

@@ -1,7 +1,8 @@
 // Snapshot files: {"version": 1, "clusterId", "brokers", "autoCreateTopics", "topics": {...},
 // "readers": {topic: [group, ...]}, "undescribedGroups": {group: [topic, ...]},
 // "deadMessages": {topic: count}, "offsetsRetentionMs", "acls": {"disabled", "bindings": [...],
-// "other": [...]}}; the last five are optional ("acls" null: not read).
+// "other": [...]}, "committedGroups": {topic: [group, ...]}}; the last six are optional ("acls"
+// null: not read).
 #include "cluster/snapshot.hpp"
 
 #include <algorithm>
@@ -48,6 +49,7 @@ std::string write_snapshot(const ClusterState& state) {
   root["deadMessages"] = state.dead_messages;
   root["offsetsRetentionMs"] =
       state.offsets_retention_ms ? nlohmann::ordered_json(*state.offsets_retention_ms) : nullptr;
+  if (!state.committed_groups.empty()) root["committedGroups"] = state.committed_groups;
   root["acls"] = nullptr;
   if (state.acls_read || state.acls_disabled) {
     nlohmann::ordered_json bindings = nlohmann::ordered_json::array();
@@ -84,6 +86,9 @@ Result<ClusterState> parse_snapshot(const std::string& text) {
     if (root.contains("readers")) state.readers = root["readers"].get<Lists>();
     if (root.contains("undescribedGroups")) {
       state.undescribed_groups = root["undescribedGroups"].get<Lists>();
+    }
+    if (root.contains("committedGroups")) {
+      state.committed_groups = root["committedGroups"].get<Lists>();
     }
     if (root.contains("deadMessages")) {
       state.dead_messages = root["deadMessages"].get<std::map<std::string, std::int64_t>>();

@@ -44,6 +44,7 @@ std::vector<EffectiveTopic> check_topics(const std::vector<TopicSpec>& specs,
         }
       }
     }
+    sink.set_adopted(spec.adopted.value);
     EffectiveTopic source = resolve_topic(spec, environment, sink);
     check_naming(source, context, sink);
     check_partitions(source, context, sink);
@@ -62,6 +63,7 @@ std::vector<EffectiveTopic> check_topics(const std::vector<TopicSpec>& specs,
     }
     check_dead_letter(topics[topics.size() - (dead ? 2 : 1)], dead, sink);
   }
+  sink.set_adopted(false);
   check_across_topics(topics, context, sink);
   return topics;
 }

@@ -42,6 +42,9 @@ struct ClusterState {
   // Messages held now by each `.dead` topic that exists and is managed (or whose source is);
   // kUncountedMessages when its leader did not answer in time.
   std::map<std::string, std::int64_t> dead_messages;
+  // Topic -> every consumer group with committed offsets on it, live or idle, sorted; read only
+  // when asked (`ReadRequest::committed_groups`: one request per group).
+  std::map<std::string, std::vector<std::string>> committed_groups;
   // The broker's offsets.retention.minutes in milliseconds, if read.
   std::optional<std::int64_t> offsets_retention_ms;
   // ACL bindings on topics and groups of the kind topicform writes (ALLOW, literal name, any
@@ -60,6 +63,7 @@ struct ClusterState {
 // What one read of the cluster needs.
 struct ReadRequest {
   std::vector<std::string> managed;  // the topics whose configs are needed
+  bool every_topic = false;          // or every topic's but Kafka's internal ones (import)
   // Count the messages of the dead topics of managed sources (a plan does; the read-back after
   // an apply does not, as freshly created partitions answer offsets only once their logs exist).
   bool dead_messages = true;
@@ -70,6 +74,8 @@ struct ReadRequest {
   // whose bindings matter, besides those of the managed topics.
   bool acls = false;
   std::vector<std::string> groups;
+  // List every consumer group's committed offsets (import fills owner cards from them).
+  bool committed_groups = false;
 };
 
 // Reads the cluster, batching its requests so their number does not grow with the topics.

@@ -18,9 +18,22 @@ std::optional<Severity> severity_for(const Settings& settings, std::string_view 
   return severity;
 }
 
+namespace {
+
+// Rules whose error means topicform cannot read the manifest as meant: never softened.
+bool about_the_manifest_itself(std::string_view rule) {
+  return rule.starts_with("manifest/") || rule == "config/known-key" || rule == "retention/units";
+}
+
+}  // namespace
+
 void RuleSink::report(std::string_view rule, const Location& at, std::string message) {
   std::optional<Severity> severity = severity_for(m_settings, rule);
   if (!severity) return;
+  if (m_adopted && *severity == Severity::error && !about_the_manifest_itself(rule)) {
+    severity = Severity::warning;
+    message += " (a warning: the topic is adopted)";
+  }
   m_out.push_back(Diagnostic{*severity, std::string(rule), std::move(message), at});
 }
 

@@ -22,11 +22,17 @@ class RuleSink {
   // Records a finding of `rule` at `at` with the severity the settings give it (or none if off).
   void report(std::string_view rule, const Location& at, std::string message);
 
+  // While set, findings are about an adopted topic (`adopted: true`): the cluster already has it
+  // as it is, and a rule cannot rename or rebuild a live topic, so a design rule's error is
+  // reported as a warning. Errors that say the manifest itself is unreadable stay errors.
+  void set_adopted(bool adopted) { m_adopted = adopted; }
+
   const std::vector<Diagnostic>& diagnostics() const { return m_out; }
 
  private:
   const Settings& m_settings;
   std::vector<Diagnostic>& m_out;
+  bool m_adopted = false;
 };
 
 }  // namespace topicform

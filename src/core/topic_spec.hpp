@@ -112,6 +112,9 @@ struct TopicSpec {
   Located<bool> deleted;
   Located<bool> allow_key_remap;
   Located<std::string> replayable;  // "outbox": RF 1 is acceptable, messages can be re-published
+  // The topic existed before its manifest (`topicform import`): its name and settings are what
+  // the cluster has, so the design rules only warn on it (core/rule_sink.hpp).
+  Located<bool> adopted;
 
   friend bool operator==(const TopicSpec&, const TopicSpec&) = default;
 };

@@ -136,6 +136,7 @@ TopicSpec decode_topic(const YamlDocument& document) {
   spec.deleted = reader.boolean("/spec/deleted");
   spec.allow_key_remap = reader.boolean("/spec/allowKeyRemap");
   spec.replayable = reader.text("/spec/replayable");
+  spec.adopted = reader.boolean("/spec/adopted");
   return spec;
 }
 

@@ -1,0 +1,316 @@
+// `topicform import`: reads the cluster, writes a manifest for each topic no manifest manages,
+// then plans the result against what it read to show that adoption changes nothing.
+#include <algorithm>
+#include <cstdlib>
+#include <filesystem>
+#include <iostream>
+#include <map>
+#include <optional>
+#include <set>
+
+#include <fmt/format.h>
+#include <boost/program_options.hpp>
+
+#include "cli/arguments.hpp"
+#include "cli/cluster_connection.hpp"
+#include "cli/commands.hpp"
+#include "cli/new_files.hpp"
+#include "cli/plan_io.hpp"
+#include "cluster/snapshot.hpp"
+#include "core/adoption.hpp"
+#include "core/natural_order.hpp"
+#include "manifest/manifest_writer.hpp"
+#include "render/plan_render.hpp"
+
+namespace topicform {
+namespace po = boost::program_options;
+namespace fs = std::filesystem;
+namespace {
+
+constexpr const char* kUsage = R"(Usage: topicform import --out DIR [PATH...] [options]
+
+Adopts an existing cluster: reads it and writes one manifest for each topic that no manifest
+manages, as DIR/<domain>/<rest>.yaml (orders.created -> DIR/orders/created.yaml). Each manifest
+states exactly what the cluster has - partitions, replication, retention in human units,
+cleanup policy, every other config - so `topicform plan` over the result shows no changes.
+
+- <name>.dead is written as the topic's `deadLetter:` when it is what topicform would derive,
+  else as a manifest of its own; a topic without one says why (`enabled: false`).
+- Consumer groups with committed offsets on a topic become its owner card's consumers. The rest
+  of the card (team, producer, key, kind, description) is for people: `validate` warns until it
+  is filled in.
+- Manifests say `adopted: true`: a live topic cannot be renamed or rebuilt by a rule, so the
+  design rules (names included) only warn on them.
+- Kafka's internal topics are skipped, and names starting with '_' unless --include names them.
+- No file is overwritten: if one is there, nothing is written.
+- Without settings (in DIR or above it, or --settings), DIR/topicform.yaml is written too: an
+  environment for the cluster that was read, its broker count and its cluster id pinned.
+
+The topics already managed are those of PATH... (default: the folder of the settings, else DIR).
+The cluster: as for plan (--cluster-snapshot FILE, --bootstrap-server, KAFKA_BOOTSTRAP_SERVERS,
+the environment's bootstrapServers). Reading every group's offsets takes one request per group.
+
+Exit status: 0 written (or nothing to adopt), 1 bad usage, a cluster that cannot be read, a file
+already there, or a snapshot without the configs of the topics to adopt.
+
+Options)";
+
+struct ImportOptions {
+  std::vector<std::string> paths;
+  bool paths_defaulted = false;
+  std::string out;
+  std::string include;
+  std::string environment;
+  std::string settings;
+  ConnectionOptions connection;
+  std::string snapshot_in;
+  std::string snapshot_out;
+};
+
+Parsed parse_import(const std::vector<std::string>& args, ImportOptions& options) {
+  po::options_description visible(kUsage);
+  visible.add_options()("help,h", "show this help")(
+      "out,o", po::value(&options.out)->value_name("DIR"), "the folder to write manifests to")(
+      "include", po::value(&options.include)->value_name("REGEX"),
+      "adopt only topics whose whole name matches (RE2)")(
+      "env,e", po::value(&options.environment),
+      "environment from the settings (or the name of the one written)")(
+      "cluster-snapshot", po::value(&options.snapshot_in),
+      "read a snapshot file that 'import --write-snapshot' saved instead of a live cluster")(
+      "write-snapshot", po::value(&options.snapshot_out),
+      "also save the cluster state that was read to FILE");
+  add_settings_option(visible, options.settings);
+  add_connection_options(visible, options.connection);
+  Parsed parsed = parse_arguments(
+      args, visible, options.paths, "import",
+      "Examples:\n  topicform import --bootstrap-server 127.0.0.1:9092 --out topics/\n"
+      "  topicform import --include 'orders\\..*' --out topics/ topics/\n",
+      &options.paths_defaulted);
+  if (parsed == Parsed::run && options.out.empty()) {
+    fail("give the folder to write to as --out DIR; see 'topicform import --help'");
+    return Parsed::usage_error;
+  }
+  return parsed;
+}
+
+// The project whose manifests are managed already, and the paths it was loaded from; an empty
+// project (no paths) when there is none yet.
+struct Existing {
+  std::unique_ptr<CheckedProject> checked;
+  std::vector<std::string> paths;
+};
+
+Existing existing_project(const ImportOptions& options) {
+  std::vector<std::string> paths = options.paths;
+  std::string settings = options.settings;
+  if (settings.empty()) settings = find_settings_file({options.out}).value_or("");
+  if (options.paths_defaulted) {
+    std::error_code ec;
+    if (!settings.empty()) {
+      paths = {fs::path(settings).parent_path().string()};
+    } else if (fs::is_directory(options.out, ec)) {
+      paths = {options.out};
+    } else {
+      return {std::make_unique<CheckedProject>(), {}};
+    }
+  }
+  auto checked = load_and_check(paths, options.environment, settings);
+  // A project with settings and no topic yet is where adoption starts.
+  std::erase_if(checked->diagnostics,
+                [](const Diagnostic& d) { return d.rule == "manifest/none"; });
+  return {std::move(checked), paths};
+}
+
+bool has_settings(const CheckedProject& checked) {
+  return !checked.project.settings.at.file.empty();
+}
+
+Result<ClusterState> read_cluster(const ImportOptions& options, const Environment& environment) {
+  ReadRequest request;
+  request.every_topic = true;
+  request.context = false;
+  request.dead_messages = false;
+  request.committed_groups = true;
+  if (!options.snapshot_in.empty()) return SnapshotReader(options.snapshot_in).read(request);
+  auto admin = connect_kafka(options.connection, environment);
+  if (!admin) return admin.error();
+  return (*admin)->read(request);
+}
+
+// The environment a settings file written for the adopted cluster declares.
+AdoptedEnvironment environment_of(const Adoption& adoption, const ClusterState& state,
+                                  const ImportOptions& options) {
+  AdoptedEnvironment environment;
+  environment.name = options.environment.empty() ? "default" : options.environment;
+  environment.bootstrap_servers = options.connection.bootstrap;
+  const char* from_environment = std::getenv("KAFKA_BOOTSTRAP_SERVERS");
+  if (environment.bootstrap_servers.empty() && from_environment && options.snapshot_in.empty()) {
+    environment.bootstrap_servers = from_environment;
+  }
+  environment.cluster_id = state.cluster_id;
+  environment.brokers = std::max<std::int64_t>(1, state.brokers);
+  std::map<std::int64_t, int> factors;
+  for (const auto& topic : adoption.topics) ++factors[topic.replication_factor];
+  if (factors.empty()) return environment;
+  environment.minimum_replication_factor = factors.begin()->first;
+  environment.replication_factor =
+      std::max_element(factors.begin(), factors.end(), [](auto a, auto b) {
+        return a.second < b.second;
+      })->first;
+  return environment;
+}
+
+NewFiles adoption_files(const Adoption& adoption, const ClusterState& state,
+                        const ImportOptions& options, bool write_settings) {
+  NewFiles files;
+  fs::path out = options.out;
+  for (const auto& topic : adoption.topics) {
+    files[out / topic.path] = adopted_manifest_text(topic, state.cluster_id);
+  }
+  if (write_settings) {
+    files[out / "topicform.yaml"] = adopted_settings_text(environment_of(adoption, state, options));
+  }
+  return files;
+}
+
+// The cluster as it was read, for the plan that checks the written manifests.
+class ReadState : public ClusterReader {
+ public:
+  explicit ReadState(const ClusterState& state) : m_state(state) {}
+  Result<ClusterState> read(const ReadRequest&) override { return m_state; }
+
+ private:
+  const ClusterState& m_state;
+};
+
+// stdout: each adopted topic and its file.
+void print_adopted(const Adoption& adoption, const std::string& out) {
+  for (const auto& topic : adoption.topics) {
+    std::string with = topic.dead_topic.empty() ? "" : fmt::format(" (with {})", topic.dead_topic);
+    std::cout << fmt::format("+ {}{}  {}\n", topic.name, with,
+                             (fs::path(out) / topic.path).string());
+  }
+  std::cout.flush();
+}
+
+// The warnings of the adopted manifests, by rule, for the summary; the names whose naming rules
+// fail are listed, as those stay as they are.
+std::string warning_summary(const std::vector<Diagnostic>& diagnostics, const Adoption& adoption,
+                            const std::string& folder) {
+  std::map<std::string, std::string> topic_of;  // canonical file -> topic
+  std::error_code ec;
+  for (const auto& topic : adoption.topics) {
+    topic_of[fs::weakly_canonical(fs::path(folder) / topic.path, ec).string()] = topic.name;
+  }
+  std::map<std::string, int> by_rule;
+  std::set<std::string, NaturalLess> badly_named;
+  for (const auto& d : diagnostics) {
+    auto adopted = topic_of.find(fs::weakly_canonical(d.at.file, ec).string());
+    if (adopted == topic_of.end()) continue;
+    ++by_rule[d.rule];
+    if (d.rule.starts_with("naming/")) badly_named.insert(adopted->second);
+  }
+  if (by_rule.empty()) return "";
+  std::vector<std::string> counts;
+  for (const auto& [rule, n] : by_rule) counts.push_back(fmt::format("{} {}", n, rule));
+  std::string out = fmt::format(
+      "warnings in the adopted manifests: {}; 'topicform validate' lists "
+      "them\n",
+      fmt::join(counts, ", "));
+  if (!badly_named.empty()) {
+    out += fmt::format(
+        "{} of them name a topic against the naming rules (a live topic keeps its "
+        "name; renaming it is a migration): {}\n",
+        badly_named.size(), fmt::join(badly_named, ", "));
+  }
+  return out;
+}
+
+// Plans the project with the adopted manifests against the cluster as it was read: the first
+// plan after adoption should have nothing to do, and if it has, the user hears it now.
+int check_adopted(const Existing& before, const ImportOptions& options, const Adoption& adoption,
+                  const ClusterState& state) {
+  std::vector<std::string> paths = before.paths;
+  paths.push_back(options.out);
+  auto after = load_and_check(paths, options.environment, options.settings);
+  std::cerr << warning_summary(after->diagnostics, adoption, options.out);
+  if (has_errors(after->diagnostics)) {
+    usable_after_report(*after, "auto");
+    return fail("the adopted manifests have errors (listed above): fix them before planning");
+  }
+  std::vector<std::string> names;
+  for (const auto& topic : adoption.topics) {
+    names.push_back(topic.name);
+    if (!topic.dead_topic.empty()) names.push_back(topic.dead_topic);
+  }
+  Targets adopted(names, true);
+  ReadState reader(state);
+  auto planned = make_plan(desired_of(*after, &adopted), false, {reader, nullptr});
+  if (!planned) return fail(planned.error().message);
+  if (planned->plan.differs()) {
+    std::cerr << "the first plan will still change the adopted topics:\n"
+              << render_plan_text(planned->plan, false);
+    return kExitOk;
+  }
+  std::cerr << fmt::format(
+      "adopted {} topics from cluster {}: 'topicform plan {}' has nothing to "
+      "change in them\n",
+      names.size(), state.cluster_id, options.out);
+  return kExitOk;
+}
+
+Result<Adoption> adopt(const Existing& existing, const ImportOptions& options,
+                       const ClusterState& state) {
+  AdoptionScope scope;
+  for (const auto& topic : existing.checked->topics) scope.managed.insert(topic.name);
+  scope.settings = &existing.checked->project.settings;
+  std::optional<Pattern> include;
+  if (!options.include.empty()) {
+    auto compiled = Pattern::compile(options.include);
+    if (!compiled) return Error{fmt::format("--include: {}", compiled.error().message)};
+    include = std::move(*compiled);
+    scope.include = &*include;
+  }
+  Adoption adoption = plan_adoption(state, scope);
+  if (!adoption.configs_unknown.empty()) {
+    return Error{fmt::format(
+        "the snapshot has no configs for {} topic(s) to adopt ({}...): a plan's snapshot holds "
+        "only the managed topics'; save one with 'topicform import --write-snapshot FILE'",
+        adoption.configs_unknown.size(), adoption.configs_unknown.front())};
+  }
+  return adoption;
+}
+
+}  // namespace
+
+int run_import(const std::vector<std::string>& args) {
+  ImportOptions options;
+  if (auto parsed = parse_import(args, options); parsed != Parsed::run) return exit_code(parsed);
+  Existing existing = existing_project(options);
+  if (!usable_after_report(*existing.checked, "auto")) {
+    return fail(
+        "the project's manifests have errors; fix them first, as they say which topics "
+        "are managed already");
+  }
+  auto state = read_cluster(options, existing.checked->environment);
+  if (!state) return fail(state.error().message);
+  if (!options.snapshot_out.empty()) {
+    auto saved = write_text_file(options.snapshot_out, write_snapshot(*state), "snapshot");
+    if (!saved) return fail(saved.error().message);
+  }
+  auto adoption = adopt(existing, options, *state);
+  if (!adoption) return fail(adoption.error().message);
+  for (const auto& skipped : adoption->skipped) std::cerr << "skipped " << skipped << "\n";
+  if (adoption->topics.empty()) {
+    std::cerr << "nothing to adopt: every topic on the cluster is managed already\n";
+    return kExitOk;
+  }
+  NewFiles files = adoption_files(*adoption, *state, options, !has_settings(*existing.checked));
+  if (auto written = write_new_files(files, false, nullptr); !written) {
+    return fail(written.error().message);
+  }
+  print_adopted(*adoption, options.out);
+  return check_adopted(existing, options, *adoption, *state);
+}
+
+}  // namespace topicform

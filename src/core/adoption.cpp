@@ -1,0 +1,212 @@
+// Adoption: each unmanaged topic read back into the fields a manifest has, exactly, so that the
+// manifests written from it plan as "no changes".
+#include "core/adoption.hpp"
+
+#include <algorithm>
+#include <array>
+
+#include <fmt/format.h>
+
+#include "core/natural_order.hpp"
+#include "core/topic_configs.hpp"
+#include "core/units.hpp"
+
+namespace topicform {
+namespace {
+
+constexpr std::string_view kDead = ".dead";
+
+bool is_dead_name(const std::string& name) {
+  return name.size() > kDead.size() && name.ends_with(kDead);
+}
+
+std::string source_of(const std::string& dead) {
+  return dead.substr(0, dead.size() - kDead.size());
+}
+
+// Whether `name` is a candidate: unmanaged, not Kafka's own, and asked for. Names starting with
+// `_` are by convention some tool's internals (Connect, Streams, Schema Registry): only an
+// --include that names them adopts them.
+bool wanted(const std::string& name, const ClusterTopic& topic, const AdoptionScope& scope) {
+  if (topic.internal || scope.managed.count(name)) return false;
+  if (scope.include) return scope.include->full_match(name);
+  return !name.starts_with("_");
+}
+
+std::optional<std::string> config_of(const ClusterTopic& topic, const std::string& key) {
+  auto it = topic.configs.find(key);
+  if (it == topic.configs.end()) return std::nullopt;
+  return normalise_config_value(key, it->second);
+}
+
+// retention.ms, retention.bytes and cleanup.policy become the manifest's own fields when their
+// values read back exactly; everything else stays under `config:` as the broker said it.
+AdoptedTopic adopt_topic(const ClusterTopic& topic, const ClusterState& cluster) {
+  AdoptedTopic out;
+  out.name = topic.name;
+  out.path = adopted_path(topic.name);
+  if (auto dot = topic.name.find('.'); dot != std::string::npos && dot > 0) {
+    out.domain = topic.name.substr(0, dot);
+  }
+  out.partitions = topic.partitions;
+  out.replication_factor = topic.replication_factor;
+  for (const auto& [key, value] : topic.configs) {
+    auto number = parse_integer(value);
+    bool readable = number && *number >= kUnlimited;
+    if (key == "retention.ms" && readable) {
+      out.retention = format_duration_ms(*number);
+    } else if (key == "retention.bytes" && readable) {
+      out.retention_bytes = exact_size_text(*number);
+    } else if (key == "cleanup.policy" && !value.empty()) {
+      for (auto item : split_config_list(value)) out.cleanup_policy.emplace_back(item);
+    } else {
+      out.config[key] = value;
+    }
+  }
+  if (auto it = cluster.committed_groups.find(topic.name); it != cluster.committed_groups.end()) {
+    out.consumers = it->second;
+  }
+  return out;
+}
+
+// What keeps `dead` from being the `.dead` topic topicform derives from `source`; empty when
+// nothing does.
+std::string underivable(const ClusterTopic& dead, const ClusterTopic& source) {
+  if (dead.replication_factor != source.replication_factor) {
+    return fmt::format("its replication factor is {}, its source's {}", dead.replication_factor,
+                       source.replication_factor);
+  }
+  if (config_of(dead, "cleanup.policy") != "delete") return "its cleanup.policy is not 'delete'";
+  if (!config_of(dead, "retention.ms") || !parse_integer(*config_of(dead, "retention.ms"))) {
+    return "it has no retention.ms of its own";
+  }
+  if (config_of(dead, "min.insync.replicas") != config_of(source, "min.insync.replicas")) {
+    return "its min.insync.replicas differs from its source's";
+  }
+  for (const auto& [key, value] : dead.configs) {
+    if (key != "cleanup.policy" && key != "retention.ms" && key != "min.insync.replicas") {
+      return fmt::format("it sets {}", key);
+    }
+  }
+  return "";
+}
+
+// The dead topic's retention as derived when the manifest does not say: the settings' default,
+// or for ever when the source keeps its messages for ever (core/effective_topic.cpp).
+std::int64_t derived_dead_retention(const ClusterTopic& source, const Settings& settings) {
+  auto policy = config_of(source, "cleanup.policy").value_or("delete");
+  bool expires = policy.find("delete") != std::string::npos;
+  if (expires && config_of(source, "retention.ms") == std::to_string(kUnlimited)) {
+    return kUnlimited;
+  }
+  return settings.dead_letter_retention_ms;
+}
+
+AdoptedDeadLetter paired_dead_letter(const ClusterTopic& dead, const ClusterTopic& source,
+                                     const Settings& settings) {
+  AdoptedDeadLetter out;
+  out.derived = true;
+  std::int64_t retention = *parse_integer(*config_of(dead, "retention.ms"));
+  if (retention != derived_dead_retention(source, settings)) {
+    out.retention = format_duration_ms(retention);
+  }
+  if (dead.partitions != settings.dead_letter_partitions) out.partitions = dead.partitions;
+  return out;
+}
+
+struct Adopter {
+  const ClusterState& cluster;
+  const AdoptionScope& scope;
+  const Settings& settings;
+  Adoption out;
+  std::set<std::string> taken;  // dead topics adopted through their source
+
+  // The source's dead topic, adopted with it when it can be derived; else its own manifest.
+  void pair(AdoptedTopic& topic, const ClusterTopic& source) {
+    std::string dead_name = topic.name + std::string(kDead);
+    auto dead = cluster.topics.find(dead_name);
+    if (dead == cluster.topics.end() || scope.managed.count(dead_name)) {
+      topic.dead_letter.reason = fmt::format(
+          "'{}' was not on the cluster when the topic was adopted; remove this to create it",
+          dead_name);
+      return;
+    }
+    if (std::string why = underivable(dead->second, source); !why.empty()) {
+      topic.dead_letter.reason =
+          fmt::format("'{}' is adopted as it is, in its own manifest: {}", dead_name, why);
+      return;
+    }
+    topic.dead_letter = paired_dead_letter(dead->second, source, settings);
+    topic.dead_topic = dead_name;
+    taken.insert(dead_name);
+  }
+
+  void candidates() {
+    for (const auto& [name, topic] : cluster.topics) {
+      if (!topic.internal && !scope.managed.count(name) && !scope.include &&
+          name.starts_with("_")) {
+        out.skipped.push_back(fmt::format(
+            "{}: a name starting with '_' is a tool's internal topic; --include adopts it", name));
+      }
+      if (!wanted(name, topic, scope) || taken.count(name)) continue;
+      if (is_dead_name(name) && sources_adopted_with(name)) continue;
+      if (!topic.configs_known) {
+        out.configs_unknown.push_back(name);
+        continue;
+      }
+      AdoptedTopic adopted = adopt_topic(topic, cluster);
+      if (!is_dead_name(name)) pair(adopted, topic);
+      out.topics.push_back(std::move(adopted));
+    }
+  }
+
+  // A dead topic whose source is being adopted too waits for that source to decide on it.
+  bool sources_adopted_with(const std::string& dead) const {
+    auto source = cluster.topics.find(source_of(dead));
+    return source != cluster.topics.end() && wanted(source->first, source->second, scope);
+  }
+};
+
+}  // namespace
+
+Adoption plan_adoption(const ClusterState& cluster, const AdoptionScope& scope) {
+  static const Settings kDefaults;
+  Adopter adopter{cluster, scope, scope.settings ? *scope.settings : kDefaults, {}, {}};
+  adopter.candidates();
+  // A dead topic its source did not take (it differs from the derived one) gets its own manifest.
+  for (const auto& [name, topic] : cluster.topics) {
+    if (!is_dead_name(name) || adopter.taken.count(name) || scope.managed.count(name)) continue;
+    if (!adopter.sources_adopted_with(name)) continue;
+    if (!topic.configs_known) {
+      adopter.out.configs_unknown.push_back(name);
+      continue;
+    }
+    adopter.out.topics.push_back(adopt_topic(topic, cluster));
+  }
+  Adoption out = std::move(adopter.out);
+  std::sort(out.topics.begin(), out.topics.end(),
+            [](const auto& a, const auto& b) { return natural_less(a.name, b.name); });
+  return out;
+}
+
+std::string adopted_path(const std::string& name) {
+  auto dot = name.find('.');
+  bool levels = dot != std::string::npos && dot > 0 && dot + 1 < name.size();
+  std::string path = levels ? name.substr(0, dot) + "/" + name.substr(dot + 1) : name;
+  // A name may start with '.' or '-' (Kafka allows both): a file named so would be hidden or
+  // read as an option, so it gets a prefix no topic name can have ('+' is not legal in one).
+  if (path.starts_with('.') || path.starts_with('-')) path = "+" + path;
+  return path + ".yaml";
+}
+
+std::string exact_size_text(std::int64_t bytes) {
+  if (bytes < 0) return "infinite";
+  constexpr std::array<std::pair<std::int64_t, std::string_view>, 4> kUnits{
+      {{1LL << 40, "TiB"}, {1LL << 30, "GiB"}, {1LL << 20, "MiB"}, {1LL << 10, "KiB"}}};
+  for (const auto& [factor, suffix] : kUnits) {
+    if (bytes > 0 && bytes % factor == 0) return fmt::format("{}{}", bytes / factor, suffix);
+  }
+  return std::to_string(bytes);
+}
+
+}  // namespace topicform

@@ -1,0 +1,122 @@
+// YAML text for adopted manifests and their settings, written by hand in the layout of the
+// examples (block mappings, short flow lists) so that a diff of a later edit stays small.
+#include "manifest/manifest_writer.hpp"
+
+#include <cctype>
+#include <set>
+
+#include <fmt/format.h>
+#include <nlohmann/json.hpp>
+
+#include "core/units.hpp"
+
+namespace topicform {
+namespace {
+
+// Words the manifest reader takes for a null or a boolean when they are not quoted.
+bool reads_as_non_string(const std::string& text) {
+  static const std::set<std::string> kWords{"~",    "null", "Null",  "NULL",  "true",
+                                            "True", "TRUE", "false", "False", "FALSE"};
+  return kWords.count(text) > 0;
+}
+
+// Digits, signs, dots and exponents only: YAML would read a number (or may, as "1e5" shows).
+bool looks_numeric(const std::string& text) {
+  return text.find_first_not_of("0123456789+-.eE") == std::string::npos;
+}
+
+bool plain_word(const std::string& text) {
+  if (text.empty() || !std::isalnum(static_cast<unsigned char>(text[0]))) return false;
+  for (unsigned char c : text) {
+    if (!std::isalnum(c) && c != '.' && c != '_' && c != '-' && c != '/') return false;
+  }
+  return !reads_as_non_string(text) && !looks_numeric(text);
+}
+
+// A config value: a canonical integer or a boolean is written plain, as people write them (the
+// reader turns both back into the same text); any other value is a string.
+std::string config_scalar(const std::string& value) {
+  if (auto n = parse_integer(value); n && std::to_string(*n) == value) return value;
+  if (value == "true" || value == "false") return value;
+  return yaml_scalar(value);
+}
+
+std::string flow_list(const std::vector<std::string>& items) {
+  std::vector<std::string> scalars;
+  for (const auto& item : items) scalars.push_back(yaml_scalar(item));
+  return fmt::format("[{}]", fmt::join(scalars, ", "));
+}
+
+std::string dead_letter_text(const AdoptedDeadLetter& dead) {
+  if (!dead.derived) {
+    return fmt::format("  deadLetter:\n    enabled: false\n    reason: {}\n",
+                       yaml_scalar(dead.reason));
+  }
+  std::vector<std::string> fields;
+  if (dead.retention) fields.push_back("retention: " + yaml_scalar(*dead.retention));
+  if (dead.partitions) fields.push_back(fmt::format("partitions: {}", *dead.partitions));
+  return fmt::format("  deadLetter: {{{}}}\n", fmt::join(fields, ", "));
+}
+
+std::string owner_text(const AdoptedTopic& topic) {
+  std::string out =
+      "  # To complete: description and kind above, and the owner card's team, producer and key\n"
+      "  # (validate warns about each until it is set).\n"
+      "  owner:\n";
+  if (topic.consumers.empty()) return out.substr(0, out.size() - 1) + " {}\n";
+  return out + fmt::format("    consumers: {}  # groups with committed offsets on the topic\n",
+                           flow_list(topic.consumers));
+}
+
+}  // namespace
+
+std::string yaml_scalar(const std::string& text) {
+  if (plain_word(text)) return text;
+  return nlohmann::json(text).dump(-1, ' ', false, nlohmann::json::error_handler_t::replace);
+}
+
+std::string adopted_manifest_text(const AdoptedTopic& topic, const std::string& cluster_id) {
+  std::string out = fmt::format(
+      "# Adopted from cluster {} by `topicform import`: the settings are the cluster's.\n"
+      "apiVersion: topicform/v1\nkind: Topic\nmetadata:\n  name: {}\n",
+      yaml_scalar(cluster_id), yaml_scalar(topic.name));
+  if (!topic.domain.empty())
+    out += fmt::format("  labels: {{domain: {}}}\n", yaml_scalar(topic.domain));
+  out += "spec:\n  adopted: true\n";
+  out += fmt::format("  partitions: {}\n  replicationFactor: {}\n", topic.partitions,
+                     topic.replication_factor);
+  if (topic.retention) out += fmt::format("  retention: {}\n", yaml_scalar(*topic.retention));
+  if (topic.retention_bytes) {
+    out += fmt::format("  retentionBytes: {}\n", yaml_scalar(*topic.retention_bytes));
+  }
+  if (!topic.cleanup_policy.empty()) {
+    out += fmt::format("  cleanupPolicy: {}\n", flow_list(topic.cleanup_policy));
+  }
+  if (!topic.config.empty()) {
+    out += "  config:\n";
+    for (const auto& [key, value] : topic.config) {
+      out += fmt::format("    {}: {}\n", yaml_scalar(key), config_scalar(value));
+    }
+  }
+  bool is_dead = topic.name.ends_with(".dead");
+  if (!is_dead) out += dead_letter_text(topic.dead_letter);
+  return out + owner_text(topic);
+}
+
+std::string adopted_settings_text(const AdoptedEnvironment& environment) {
+  std::string servers =
+      environment.bootstrap_servers.empty()
+          ? ""
+          : fmt::format("      bootstrapServers: {}\n", yaml_scalar(environment.bootstrap_servers));
+  return fmt::format(
+      "# Written by `topicform import` for the cluster it adopted; the environment pins its id,\n"
+      "# so a plan against another cluster (or a recreated one) is refused.\n"
+      "apiVersion: topicform/v1\nkind: Settings\nspec:\n"
+      "  defaultEnvironment: {0}\n  environments:\n    {0}:\n{1}"
+      "      clusterId: {2}\n      brokers: {3}\n"
+      "      replicationFactor: {{default: {4}, minimum: {5}}}\n",
+      yaml_scalar(environment.name), servers, yaml_scalar(environment.cluster_id),
+      environment.brokers, environment.replication_factor, environment.minimum_replication_factor);
+}
+
+}  // namespace topicform
