@@ -252,10 +252,10 @@ int check_adopted(const Existing& before, const ImportOptions& options, const Ad
               << render_plan_text(planned->plan, false);
     return kExitOk;
   }
+  bool one = names.size() == 1;
   std::cerr << fmt::format(
-      "adopted {} topics from cluster {}: 'topicform plan {}' has nothing to "
-      "change in them\n",
-      names.size(), state.cluster_id, options.out);
+      "adopted {} topic{} from cluster {}: 'topicform plan {}' has nothing to change in {}\n",
+      names.size(), one ? "" : "s", state.cluster_id, options.out, one ? "it" : "them");
   return kExitOk;
 }
 
@@ -287,7 +287,9 @@ int run_import(const std::vector<std::string>& args) {
   ImportOptions options;
   if (auto parsed = parse_import(args, options); parsed != Parsed::run) return exit_code(parsed);
   Existing existing = existing_project(options);
-  if (!usable_after_report(*existing.checked, "auto")) {
+  // The project's own warnings are for validate; only errors stop an import.
+  if (has_errors(existing.checked->diagnostics)) {
+    usable_after_report(*existing.checked, "auto");
     return fail(
         "the project's manifests have errors; fix them first, as they say which topics "
         "are managed already");
@@ -302,7 +304,11 @@ int run_import(const std::vector<std::string>& args) {
   if (!adoption) return fail(adoption.error().message);
   for (const auto& skipped : adoption->skipped) std::cerr << "skipped " << skipped << "\n";
   if (adoption->topics.empty()) {
-    std::cerr << "nothing to adopt: every topic on the cluster is managed already\n";
+    std::cerr << (options.include.empty()
+                      ? std::string("nothing to adopt: every topic on the cluster is managed "
+                                    "already\n")
+                      : fmt::format("nothing to adopt: no unmanaged topic matches --include '{}'\n",
+                                    options.include));
     return kExitOk;
   }
   NewFiles files = adoption_files(*adoption, *state, options, !has_settings(*existing.checked));

@@ -129,8 +129,9 @@ EffectiveTopic resolve_topic(const TopicSpec& spec, const Environment& environme
     if (auto n = parse_integer(it->second.value)) {
       topic.min_insync_replicas = {*n, it->second.value_at, true};
     }
-  } else if (environment.default_min_insync_replicas) {
-    // The environment's default becomes part of the desired config, so Git states it.
+  } else if (environment.default_min_insync_replicas && !spec.adopted.value) {
+    // The environment's default becomes part of the desired config, so Git states it; an adopted
+    // topic keeps what the cluster has where its manifest is silent.
     std::int64_t n = std::min(*environment.default_min_insync_replicas,
                               std::max<std::int64_t>(1, topic.replication_factor.value));
     topic.min_insync_replicas = {n, spec.name.at, true};

@@ -147,6 +147,18 @@ expect "plan writes the Markdown plan as the job summary" 0 "^topicform plan: Pl
   env GITHUB_STEP_SUMMARY="$tmp/plan-summary.md" "$bin" plan --format github --cluster-snapshot tests/golden/snapshots/empty.json topics
 if head -1 "$tmp/plan-summary.md" | grep -q "^### topicform plan"; then passed=$((passed + 1)); else echo "cli: FAILED the plan job summary" >&2; failed=$((failed + 1)); fi
 
+# import: help, usage errors, a bad --include, a plan's snapshot without unmanaged configs.
+expect "import help" 0 '^Usage: topicform import --out DIR' "$ANY" -- "$bin" import --help
+expect "import without --out" 1 "$NOTHING" "^topicform: error: give the folder to write to as --out DIR; see 'topicform import --help'$" -- \
+  "$bin" import --cluster-snapshot tests/golden/snapshots/adopt.json
+expect "import with a pattern RE2 refuses" 1 "$NOTHING" "^topicform: error: --include: " -- \
+  "$bin" import --include '(a)\1' --cluster-snapshot tests/golden/snapshots/adopt.json --out "$tmp/adopt"
+[ ! -e "$tmp/adopt" ] && passed=$((passed + 1)) || { echo "cli: FAILED a refused import wrote" >&2; failed=$((failed + 1)); }
+echo '{"version": 1, "clusterId": "c", "brokers": 1, "topics": {"a.b": {"partitions": 1, "replicationFactor": 1}}}' > "$tmp/plan-snapshot.json"
+expect "import from a plan's snapshot refuses to guess configs" 1 "$NOTHING" "^topicform: error: the snapshot has no configs for 1 topic\(s\) to adopt \(a.b\.\.\.\): a plan's snapshot holds only the managed topics'; save one with 'topicform import --write-snapshot FILE'$" -- \
+  "$bin" import --cluster-snapshot "$tmp/plan-snapshot.json" --out "$tmp/adopt"
+[ ! -e "$tmp/adopt" ] && passed=$((passed + 1)) || { echo "cli: FAILED a refused import wrote" >&2; failed=$((failed + 1)); }
+
 # plan and apply without a broker: help, snapshots, configuration errors, secrets never shown.
 expect "plan help" 0 '^Usage: topicform plan' "$ANY" -- "$bin" plan --help
 expect "apply help" 0 '^Usage: topicform apply' "$ANY" -- "$bin" apply --help

@@ -3,7 +3,7 @@
 # format, and `topicform rules`. Run from the repository root; UPDATE_GOLDEN=1 rewrites them.
 set -uo pipefail
 unset GITHUB_STEP_SUMMARY  # the github format also writes a job summary when this is set
-bin="$1"
+bin=$(realpath "$1")
 here=tests/golden
 failed=0
 passed=0
@@ -41,6 +41,43 @@ check plan-target.md plan --format markdown --target 'commerce.*' --cluster-snap
 check plan-failed-manifests.md plan --format markdown --cluster-snapshot "$snapshot" "$here/bad"
 check plan-failed-cluster.md plan --format markdown --cluster-snapshot "$here/snapshots/missing.json" topics
 check plan-read-now.txt plan --color never --allow-delete --cluster-snapshot "$here/snapshots/read-now.json" "$here/deleting"
+# import: the command's output, then every file it wrote (name, then content), in one golden.
+import_tree() {  # FOLDER (also the working folder), then the arguments of topicform
+  local out="$1"
+  shift
+  (cd "$work" && "$bin" "$@" 2>&1; echo "exit $?")
+  (cd "$out" && find . -type f -newer "$work/.start" | LC_ALL=C sort | while read -r f; do
+    echo "== $f"
+    cat "$f"
+  done)
+}
+check_import() {  # NAME, then the arguments of import_tree
+  local name="$1" actual
+  shift
+  actual=$(import_tree "$@")
+  if [ "${UPDATE_GOLDEN:-}" = 1 ]; then
+    printf '%s\n' "$actual" > "$here/$name"
+  elif diff -u "$here/$name" <(printf '%s\n' "$actual"); then
+    passed=$((passed + 1))
+  else
+    echo "golden: '$name' differs (topicform $*)" >&2
+    failed=$((failed + 1))
+  fi
+}
+work=$(mktemp -d)
+trap 'rm -rf "$work"' EXIT
+cp "$here/snapshots/adopt.json" "$work/adopt.json"
+cp -r topics "$work/project"
+mkdir -p "$work/taken/orders"
+printf 'apiVersion: topicform/v1\nkind: Topic\nmetadata: {name: orders.other}\nspec: {partitions: 1, adopted: true}\n' \
+  > "$work/taken/orders/created.yaml"
+sleep 1 && touch "$work/.start"  # what import writes is newer than this
+check_import import.txt "$work/new" import --cluster-snapshot adopt.json --out new
+# Into a project with settings: only what matches, no settings written.
+check_import import-include.txt "$work/project" import --cluster-snapshot adopt.json \
+  --include 'payments\..*' --out project
+# A file in the way: nothing is written.
+check_import import-taken.txt "$work/taken" import --cluster-snapshot adopt.json --out taken
 check rules.txt rules
 check rules.json rules --format json
 echo "golden: $passed passed, $failed failed"

@@ -448,5 +448,41 @@ expect_exit 0 "change all 400 right after" "$bin" apply --auto-approve --stats -
 expect_out "Apply complete: 400 applied, 0 failed, 0 not attempted. The cluster matches the manifests." "every change applied once"
 expect_exit 0 "and nothing is left" "$bin" plan --detailed-exitcode --bootstrap-server "$S" "$tmp/p23"
 
+# 24. import: topics made by another client (the runbook's way, with assorted configs) and a
+# group that committed offsets are adopted; the plan of the result has nothing to change
+adopt_case() {  # DIR BOOTSTRAP RF
+  local dir="$1" servers="$2" rf="$3" d
+  d=$(domain)
+  topics_cmd "$servers" --create --topic "$d.order-placed" --partitions 3 --replication-factor "$rf" \
+    --config retention.ms=604800000 --config max.message.bytes=2097152 --config min.insync.replicas=1 >/dev/null
+  topics_cmd "$servers" --create --topic "$d.order-placed.dead" --partitions 1 --replication-factor "$rf" \
+    --config retention.ms=2592000000 >/dev/null
+  topics_cmd "$servers" --create --topic "$d.paid" --partitions 2 --replication-factor "$rf" \
+    --config retention.ms=-1 >/dev/null
+  topics_cmd "$servers" --create --topic "$d.paid.dead" --partitions 1 --replication-factor "$rf" \
+    --config retention.ms=-1 --config cleanup.policy=delete >/dev/null
+  topics_cmd "$servers" --create --topic "$d.users" --partitions 2 --replication-factor "$rf" \
+    --config cleanup.policy=compact --config retention.bytes=1073741824 --config min.compaction.lag.ms=60000 >/dev/null
+  echo "order-1" | java -cp "$jars" org.apache.kafka.tools.ConsoleProducer --bootstrap-server "$servers" \
+    --topic "$d.order-placed" >/dev/null 2>&1
+  java -cp "$jars" org.apache.kafka.tools.consumer.ConsoleConsumer --bootstrap-server "$servers" \
+    --topic "$d.order-placed" --group "$d-billing" --from-beginning --max-messages 1 >/dev/null 2>&1
+  expect_exit 0 "import what another client made (RF $rf)" "$bin" import --include "$d\\..*" \
+    --bootstrap-server "$servers" --out "$dir"
+  expect_out "^adopted 5 topics from cluster .*: 'topicform plan $dir' has nothing to change in them$" "the import's own plan is empty"
+  expect_out "^\\+ $d.paid \\(with $d.paid.dead\\)  $dir/$d/paid.yaml$" "a derivable dead topic goes with its source"
+  grep -qx "    consumers: \\[$d-billing\\]  # groups with committed offsets on the topic" "$dir/$d/order-placed.yaml" && ok ||
+    bad "the group that committed becomes a consumer"
+  grep -q "retention: 7d" "$dir/$d/order-placed.yaml" && grep -q "retentionBytes: 1GiB" "$dir/$d/users.yaml" && ok ||
+    bad "retention in human units"
+  grep -q "clusterId: " "$dir/topicform.yaml" && ok || bad "the settings pin the cluster"
+  expect_exit 0 "the adopted project plans clean (RF $rf)" "$bin" plan --detailed-exitcode --bootstrap-server "$servers" "$dir"
+  expect_out "No changes: the cluster matches the manifests." "import, then plan: no changes"
+  expect_exit 0 "and a second import adopts nothing" "$bin" import --include "$d\\..*" --bootstrap-server "$servers" --out "$dir"
+  expect_out "^nothing to adopt: no unmanaged topic matches --include '$d\\\\\\..\\*'$" "a re-run converges"
+}
+adopt_case "$tmp/p24" "$S" 1
+adopt_case "$tmp/p24-three" "$T" 3
+
 echo "integration: $passed passed, $failed failed"
 [ "$failed" -eq 0 ]
