@@ -25,6 +25,7 @@ Commands:
   schema --out DIR     write the manifests' JSON Schemas, for editors and other validators
   init DIR             scaffold a project: settings, an example manifest, schemas, a CI workflow
   import --out DIR     adopt an existing cluster: a manifest for each topic none manages yet
+  alerts --out FILE    Prometheus alerting rules: dead-letter topics and consumer-group lag
   version              print the version of topicform and of librdkafka (--json)
 
 Run 'topicform <command> --help' for a command's options; 'topicform' alone prints this help.
@@ -34,7 +35,7 @@ message is on stderr); plan --detailed-exitcode exits 2 when there are changes.
 )";
 
 constexpr std::string_view kCommands[] = {"validate", "plan", "apply",  "docs",   "rules",
-                                          "schema",   "init", "import", "version"};
+                                          "schema",   "init", "import", "alerts", "version"};
 
 // "unknown command 'valdate'" with a suggestion when one command is close.
 std::string unknown_command(const std::string& command) {
@@ -60,6 +61,7 @@ int main(int argc, char** argv) {
     if (command == "plan") return topicform::run_plan(args);
     if (command == "docs") return topicform::run_docs(args);
     if (command == "import") return topicform::run_import(args);
+    if (command == "alerts") return topicform::run_alerts(args);
     if (command == "rules") return topicform::run_rules(args);
     if (command == "schema") return topicform::run_schema(args);
     if (command == "init") return topicform::run_init(args);

@@ -78,6 +78,8 @@ check_import import-include.txt "$work/project" import --cluster-snapshot adopt.
   --include 'payments\..*' --out project
 # A file in the way: nothing is written.
 check_import import-taken.txt "$work/taken" import --cluster-snapshot adopt.json --out taken
+check alerts-topicform.txt alerts topics --out -
+check alerts-kafka-exporter.txt alerts --metrics kafka-exporter --env prod topics --out -
 check rules.txt rules
 check rules.json rules --format json
 echo "golden: $passed passed, $failed failed"

@@ -1,0 +1,47 @@
+#!/usr/bin/env bash
+# `topicform alerts` on the example topics and a hostile manifest, in both metric vocabularies:
+# the structure promtool checks (always), and where Go can build promtool (cached after the first
+# time), `promtool check rules` and `promtool test rules` with series that cross each threshold.
+# Usage: tests/alerts/run.sh TOPICFORM_BINARY   (from the repository root)
+set -uo pipefail
+bin="$1"
+here=tests/alerts
+tmp=$(mktemp -d)
+trap 'rm -rf "$tmp"' EXIT
+passed=0
+failed=0
+ok() { passed=$((passed + 1)); }
+bad() { echo "alerts: FAILED $*" >&2; failed=$((failed + 1)); }
+
+# promtool from PATH, else the cached build, else built now from the Go module proxy.
+promtool_version=v0.316.0
+cache=/var/cache/topicform/go/bin
+promtool=$(command -v promtool || true)
+[ -z "$promtool" ] && [ -x "$cache/promtool" ] && promtool="$cache/promtool"
+if [ -z "$promtool" ] && command -v go >/dev/null; then
+  echo "alerts: building promtool $promtool_version with $(go version | cut -d' ' -f3) (once)"
+  mkdir -p "$cache" && GOBIN="$cache" GOFLAGS=-mod=mod \
+    go install "github.com/prometheus/prometheus/cmd/promtool@$promtool_version" >"$tmp/go.log" 2>&1 &&
+    promtool="$cache/promtool" || { tail -5 "$tmp/go.log" >&2; bad "promtool does not build"; }
+fi
+[ -n "$promtool" ] || echo "alerts: no promtool and no Go to build it: the structure is checked, the rules are not evaluated"
+
+for project in topics "$here/hostile"; do
+  for metrics in topicform kafka-exporter; do
+    rules="$tmp/$(basename "$project")-$metrics.yml"
+    "$bin" alerts "$project" --metrics "$metrics" --out "$rules" 2>"$tmp/err" && ok || { bad "alerts $project $metrics"; cat "$tmp/err" >&2; continue; }
+    grep -q "^wrote [0-9]* rules to $rules$" "$tmp/err" && ok || bad "the count of rules is said"
+    "$here/check_rules.py" "$metrics" "$rules" >/dev/null && ok || bad "structure of $rules"
+    [ -n "$promtool" ] || continue
+    "$promtool" check rules "$rules" >"$tmp/out" 2>&1 && ok || { bad "promtool check rules $rules"; cat "$tmp/out" >&2; }
+    "$here/promtool_tests.py" "$rules" >"$tmp/tests.yml" &&
+      "$promtool" test rules "$tmp/tests.yml" >"$tmp/out" 2>&1 && ok || { bad "promtool test rules for $rules"; head -30 "$tmp/out" >&2; }
+  done
+done
+# The structure check fails on rules of the other vocabulary: it is not a check that passes anything.
+"$here/check_rules.py" kafka-exporter "$tmp/topics-topicform.yml" >/dev/null 2>&1 && bad "check_rules accepts the wrong vocabulary" || ok
+# A group without maxConsumerDowntime gets no rule, and is named.
+"$bin" alerts topics --out "$tmp/x.yml" 2>"$tmp/err"
+grep -qx "note: no lag rule for group notification-service on identity.users.state: the owner card has no maxConsumerDowntime" "$tmp/err" && ok || bad "the groups without a rule are named"
+echo "alerts: $passed passed, $failed failed"
+[ "$failed" -eq 0 ]
