@@ -21,5 +21,6 @@ int run_schema(const std::vector<std::string>& args);
 int run_init(const std::vector<std::string>& args);
 int run_import(const std::vector<std::string>& args);
 int run_alerts(const std::vector<std::string>& args);
+int run_check(const std::vector<std::string>& args);
 
 }  // namespace topicform

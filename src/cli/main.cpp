@@ -20,6 +20,7 @@ Commands:
   validate [PATH...]   check manifests offline: YAML, schema and every design rule
   plan [PATH...]       show what apply would change on the cluster (writes nothing)
   apply [PATH...]      execute the plan: create, grow and configure topics, then verify
+  check [PATH...]      check the live contour: topics, replicas, consumer lag, dead letters
   docs [PATH...]       generate the topic catalogue: Markdown, HTML or AsyncAPI
   rules                list the rules with their ids, severities and summaries
   schema --out DIR     write the manifests' JSON Schemas, for editors and other validators
@@ -34,8 +35,9 @@ Exit status: 0 success (and this help), 1 errors found, blocked changes or bad u
 message is on stderr); plan --detailed-exitcode exits 2 when there are changes.
 )";
 
-constexpr std::string_view kCommands[] = {"validate", "plan", "apply",  "docs",   "rules",
-                                          "schema",   "init", "import", "alerts", "version"};
+constexpr std::string_view kCommands[] = {"validate", "plan",   "apply",  "docs",
+                                          "rules",    "schema", "init",   "import",
+                                          "alerts",   "check",  "version"};
 
 // "unknown command 'valdate'" with a suggestion when one command is close.
 std::string unknown_command(const std::string& command) {
@@ -62,6 +64,7 @@ int main(int argc, char** argv) {
     if (command == "docs") return topicform::run_docs(args);
     if (command == "import") return topicform::run_import(args);
     if (command == "alerts") return topicform::run_alerts(args);
+    if (command == "check") return topicform::run_check(args);
     if (command == "rules") return topicform::run_rules(args);
     if (command == "schema") return topicform::run_schema(args);
     if (command == "init") return topicform::run_init(args);

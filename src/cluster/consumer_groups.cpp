@@ -68,6 +68,7 @@ Result<std::vector<KafkaAdmin::GroupListing>> KafkaAdmin::list_groups() {
     auto state = rd_kafka_ConsumerGroupListing_state(listed[i]);
     GroupListing group{
         rd_kafka_ConsumerGroupListing_group_id(listed[i]),
+        rd_kafka_consumer_group_state_name(state),
         state == RD_KAFKA_CONSUMER_GROUP_STATE_EMPTY || state == RD_KAFKA_CONSUMER_GROUP_STATE_DEAD,
         false};
 #if TOPICFORM_GROUP_TYPES
@@ -134,7 +135,7 @@ Result<bool> KafkaAdmin::describe_groups(const std::vector<std::string>& groups,
   return true;
 }
 
-Result<std::set<std::string>> KafkaAdmin::committed_topics(const std::string& group) {
+Result<KafkaAdmin::CommittedOffsets> KafkaAdmin::committed_offsets(const std::string& group) {
   rd_kafka_t* client = m_handle->client;
   // librdkafka 2.0.2 takes one group per ListConsumerGroupOffsets request.
   rd_kafka_ListConsumerGroupOffsets_t* request =
@@ -151,7 +152,7 @@ Result<std::set<std::string>> KafkaAdmin::committed_topics(const std::string& gr
   std::size_t count = 0;
   const auto** results = rd_kafka_ListConsumerGroupOffsets_result_groups(
       rd_kafka_event_ListConsumerGroupOffsets_result(event->get()), &count);
-  std::set<std::string> held;
+  CommittedOffsets held;
   for (std::size_t i = 0; i < count; ++i) {
     if (const auto* error = rd_kafka_group_result_error(results[i])) {
       return Error{fmt::format("{}: {}", what, rd_kafka_error_string(error))};
@@ -159,10 +160,43 @@ Result<std::set<std::string>> KafkaAdmin::committed_topics(const std::string& gr
     const auto* partitions = rd_kafka_group_result_partitions(results[i]);
     for (int p = 0; partitions && p < partitions->cnt; ++p) {
       const auto& tp = partitions->elems[p];
-      if (tp.offset >= 0 && !tp.err) held.insert(tp.topic);
+      if (tp.offset >= 0 && !tp.err) held[tp.topic][tp.partition] = tp.offset;
     }
   }
   return held;
+}
+
+Result<std::set<std::string>> KafkaAdmin::committed_topics(const std::string& group) {
+  auto offsets = committed_offsets(group);
+  if (!offsets) return offsets.error();
+  std::set<std::string> held;
+  for (const auto& [topic, partitions] : *offsets) held.insert(topic);
+  return held;
+}
+
+Result<std::map<std::string, int>> KafkaAdmin::member_counts(
+    const std::vector<std::string>& groups) {
+  std::map<std::string, int> out;
+  if (groups.empty()) return out;
+  std::vector<const char*> names;
+  for (const auto& g : groups) names.push_back(g.c_str());
+  rd_kafka_t* client = m_handle->client;
+  Options options{
+      admin_request::read_options(client, RD_KAFKA_ADMIN_OP_DESCRIBECONSUMERGROUPS, m_timeout_ms)};
+  Queue queue(client);
+  ++m_requests.groups;
+  rd_kafka_DescribeConsumerGroups(client, names.data(), names.size(), options.o, queue.q);
+  auto event = await_result(*m_handle, queue.q, m_timeout_ms + 5'000, "describe consumer groups");
+  if (!event) return event.error();
+  std::size_t count = 0;
+  const auto** described = rd_kafka_DescribeConsumerGroups_result_groups(
+      rd_kafka_event_DescribeConsumerGroups_result(event->get()), &count);
+  for (std::size_t i = 0; i < count; ++i) {
+    if (!assigned_topics(described[i])) continue;  // not to be trusted: members unknown
+    out[rd_kafka_ConsumerGroupDescription_group_id(described[i])] =
+        static_cast<int>(rd_kafka_ConsumerGroupDescription_member_count(described[i]));
+  }
+  return out;
 }
 
 Result<GroupsByTopic> KafkaAdmin::groups_with_offsets() {

@@ -13,6 +13,7 @@
 #include "core/cluster_state.hpp"
 #include "core/cluster_writer.hpp"
 #include "core/group_inspector.hpp"
+#include "core/health.hpp"
 
 namespace topicform {
 
@@ -46,7 +47,10 @@ struct ClusterNodes {
   std::string cluster_id;
 };
 
-class KafkaAdmin : public ClusterReader, public ClusterWriter, public GroupInspector {
+class KafkaAdmin : public ClusterReader,
+                   public ClusterWriter,
+                   public GroupInspector,
+                   public HealthReader {
  public:
   // Creates the client; a bad property is an error here, before any request.
   static Result<std::unique_ptr<KafkaAdmin>> connect(const KafkaOptions& options);
@@ -76,6 +80,11 @@ class KafkaAdmin : public ClusterReader, public ClusterWriter, public GroupInspe
   // (librdkafka 2.0.2 takes one group a request): used only for topics about to be deleted.
   Result<std::map<std::string, std::vector<std::string>>> idle_groups_holding(
       const std::vector<std::string>& topics) override;
+
+  // One metadata request, one ListOffsets round for the end offsets, the group listing, one
+  // DescribeConsumerGroups and one ListConsumerGroupOffsets per declared group that exists, and
+  // one ListOffsets round (MAX_TIMESTAMP, librdkafka >= 2.3.0) for the dead topics' newest.
+  Result<HealthFacts> read_health(const HealthRequest& request) override;
 
   // The brokers the cluster reports as registered now: one DescribeCluster (librdkafka ≥ 2.3.0),
   // else one metadata request for no topics.
@@ -108,10 +117,21 @@ class KafkaAdmin : public ClusterReader, public ClusterWriter, public GroupInspe
   // Topic -> every group with committed offsets on it: the listing, then one
   // ListConsumerGroupOffsets per group.
   Result<std::map<std::string, std::vector<std::string>>> groups_with_offsets();
+  using CommittedOffsets = std::map<std::string, std::map<std::int32_t, std::int64_t>>;
+  // `group`'s committed offsets, by topic and partition: one ListConsumerGroupOffsets.
+  Result<CommittedOffsets> committed_offsets(const std::string& group);
+  // Members of each of `groups` (listed, classic): one DescribeConsumerGroups; a group whose
+  // description cannot be trusted (see consumer_groups.cpp) is left out.
+  Result<std::map<std::string, int>> member_counts(const std::vector<std::string>& groups);
+  Result<bool> read_group_health(const std::vector<std::string>& declared, HealthFacts& facts);
+  // The newest message's timestamp of each of `topics`' partitions, as the maximum per topic.
+  Result<std::map<std::string, std::int64_t>> newest_timestamps(
+      const std::vector<std::string>& topics, const HealthFacts& facts);
   // The topics `group` keeps committed offsets on: one ListConsumerGroupOffsets.
   Result<std::set<std::string>> committed_topics(const std::string& group);
   struct GroupListing {
     std::string name;
+    std::string state;               // as the broker names it: Stable, Empty, ...
     bool empty = false;              // no live member (state Empty or Dead)
     bool consumer_protocol = false;  // a KIP-848 group, where the listing says so (2.6.0)
   };

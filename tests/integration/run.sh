@@ -484,5 +484,55 @@ adopt_case() {  # DIR BOOTSTRAP RF
 adopt_case "$tmp/p24" "$S" 1
 adopt_case "$tmp/p24-three" "$T" 3
 
+# 25. check, layer by layer: a declared group that never ran, a consumer that read part way (lag),
+# a dead topic holding a message, drift; the Prometheus gauges say the same
+d=$(domain); manifest "$tmp/p25" "$d" 2 none 1
+sed -i 's/brokers: 3/brokers: 1/' "$tmp/p25/topicform.yaml"  # the single node is all there is
+expect_exit 0 "create the checked topic" "$bin" apply --auto-approve --bootstrap-server "$S" "$tmp/p25"
+expect_exit 1 "a declared group that never ran fails the check" "$bin" check --bootstrap-server "$S" "$tmp/p25"
+expect_out "^topicform check for environment 'test' \(cluster .*\): failing, first at the consumer-groups layer$" "the first failing layer is named first"
+expect_out "^    \[FAIL\] reader-service on $d.created: the group does not exist: the service has not started, or uses another group id$" "the missing group is named"
+printf 'm1\nm2\nm3\n' | java -cp "$jars" org.apache.kafka.tools.ConsoleProducer --bootstrap-server "$S" --topic "$d.created" >/dev/null 2>&1
+java -cp "$jars" org.apache.kafka.tools.consumer.ConsoleConsumer --bootstrap-server "$S" \
+  --topic "$d.created" --group reader-service --from-beginning --max-messages 1 >/dev/null 2>&1
+expect_exit 0 "a group that read part way passes, with its lag" "$bin" check --verbose --bootstrap-server "$S" "$tmp/p25"
+expect_out "^    \[warn\] reader-service on $d.created: lag 2, 0 members \(Empty\): no live member, the service is not running$" "the lag and the idle group"
+expect_exit 0 "the Prometheus format" "$bin" check --format prometheus --bootstrap-server "$S" "$tmp/p25"
+expect_out "^topicform_consumer_group_lag\{environment=\"test\",group=\"reader-service\",topic=\"$d.created\"\} 2$" "the lag gauge"
+expect_out "^topicform_dead_letter_messages\{environment=\"test\",topic=\"$d.created.dead\"\} 0$" "the empty dead topic"
+echo "failed-1" | java -cp "$jars" org.apache.kafka.tools.ConsoleProducer --bootstrap-server "$S" --topic "$d.created.dead" >/dev/null 2>&1
+expect_exit 1 "a message in the dead topic fails the check" "$bin" check --format json --bootstrap-server "$S" "$tmp/p25"
+python3 -c 'import json,sys; r=json.load(open(sys.argv[1])); sys.exit(not (r["version"] == 1 and r["firstFailingLayer"] == "dead-letters" and not r["healthy"]))' "$tmp/out" && ok || bad "the JSON names the dead-letters layer"
+if "$bin" version | grep -q "^  list-offsets  *on$"; then
+  expect_out "holds 1 message, the newest written 20[0-9-]+T[0-9:]+Z: each is a failure nobody has handled yet" "the count and the newest message's time"
+else
+  expect_out "holds 1 message \(the newest's time needs librdkafka 2.3.0\): each is a failure" "the count, and why there is no time"
+fi
+configs_cmd "$S" --entity-type topics --entity-name "$d.created" --alter --add-config segment.ms=3600000 >/dev/null
+expect_exit 1 "drift fails the topics layer first" "$bin" check --bootstrap-server "$S" "$tmp/p25"
+expect_out "^topicform check for environment 'test' .*: failing, first at the topics layer$" "drift is the first failing layer"
+expect_out "^    \[FAIL\] $d.created: differs from its manifest: segment.ms: 1h \(3600000\) -> \(default\)$" "the drift is named"
+
+# 26. check on three brokers with one stopped: the cluster layer fails (a broker is missing), and
+# under-replicated partitions are a warning while min.insync.replicas still holds; the gauges
+# count them
+d=$(domain); manifest "$tmp/p26" "$d" 3 none 3
+sed -i 's/consumers: \[reader-service\]/consumers: []/' "$tmp/p26/topic.yaml"
+expect_exit 0 "create a RF-3 topic" "$bin" apply --auto-approve --bootstrap-server "$T" "$tmp/p26"
+expect_exit 0 "all in sync" "$bin" check --bootstrap-server "$T" "$tmp/p26"
+expect_out "^\[ok\] replication: 1 topic checked, all pass$" "replication passes"
+kill "$(cat "$three/node3/pid")"
+for _ in $(seq 1 60); do
+  "$bin" check --format prometheus --bootstrap-server "$T" "$tmp/p26" >"$tmp/out" 2>"$tmp/err" || true
+  grep -q "^topicform_topic_partitions_under_replicated{environment=\"test\",topic=\"$d.created\"} 3$" "$tmp/out" && break
+  sleep 1
+done
+grep -q "^topicform_topic_partitions_under_replicated{environment=\"test\",topic=\"$d.created\"} 3$" "$tmp/out" && ok || bad "a stopped node makes every partition under-replicated"
+while kill -0 "$(cat "$three/node3/pid")" 2>/dev/null; do sleep 0.2; done
+expect_exit 1 "a stopped broker fails the check" "$bin" check --bootstrap-server "$T" "$tmp/p26"
+expect_out "^\[FAIL\] cluster: 2 of the environment's 3 brokers are registered$" "the missing broker is the first failing layer"
+expect_out "^    \[warn\] $d.created: 3 of 3 partitions are under-replicated: a replica is behind or its broker is down$" "the warning says how many"
+ci/kafka/broker resume "$three" 3 >/dev/null 2>&1 || bad "the third broker restarts"
+
 echo "integration: $passed passed, $failed failed"
 [ "$failed" -eq 0 ]

@@ -1,0 +1,130 @@
+// `topicform check`: the runbook's step 7 for the managed topics of one environment; exit 0 when
+// healthy, 1 when a layer fails, so it can be a Compose healthcheck or a CI gate.
+#include <unistd.h>
+
+#include <iostream>
+
+#include <fmt/format.h>
+#include <boost/program_options.hpp>
+
+#include "cli/arguments.hpp"
+#include "cli/cluster_connection.hpp"
+#include "cli/commands.hpp"
+#include "cli/plan_io.hpp"
+#include "cli/terminal.hpp"
+#include "render/health_render.hpp"
+
+namespace topicform {
+namespace po = boost::program_options;
+namespace {
+
+constexpr const char* kUsage = R"(Usage: topicform check [PATH...] [options]
+
+Checks the managed topics of one environment on the live cluster, bottom-up as the runbook's
+step 7 does, and reports the first failing layer first:
+  cluster          the cluster answers, its id is the pinned one, its brokers are registered
+  topics           each topic exists with its manifest's partitions, replication and configs
+  replication      no partition offline or below min.insync.replicas (failing), none
+                   under-replicated (warning)
+  consumer-groups  each declared group exists and has committed offsets on its topic; its lag
+                   per topic, and with throughput declared how far behind that is: failing when
+                   unread messages expire first or it is behind more than maxConsumerDowntime;
+                   a group without live members is a warning; offsets.retention.minutes shorter
+                   than a topic's retention is a warning
+  dead-letters     each .dead topic is empty; else its message count and its newest message's time
+Reads only: one metadata request, one ListOffsets round, the group listing, one describe and one
+offsets request per declared group, and one ListOffsets round for the newest dead messages.
+
+Formats: text (problems listed, passing items counted; --verbose lists them too), json
+(versioned), prometheus (gauges for node_exporter's textfile collector, on which 'topicform
+alerts' writes its rules).
+
+Exit status: 0 healthy (warnings allowed), 1 a layer fails, the cluster cannot be read, errors
+in the manifests or bad usage.
+
+Options)";
+
+struct CheckOptions {
+  std::vector<std::string> paths;
+  std::string format = "text";
+  std::string environment;
+  std::string settings;
+  std::string colour = "auto";
+  bool verbose = false;
+  ConnectionOptions connection;
+};
+
+Parsed parse_check(const std::vector<std::string>& args, CheckOptions& options) {
+  po::options_description visible(kUsage);
+  visible.add_options()("help,h", "show this help")(
+      "format,f", po::value(&options.format)->default_value("text"), "text, json or prometheus")(
+      "env,e", po::value(&options.environment), "environment from the settings")(
+      "verbose,v", po::bool_switch(&options.verbose), "text: list what passes too")(
+      "color", po::value(&options.colour)->default_value("auto"), "auto, always or never");
+  add_settings_option(visible, options.settings);
+  add_connection_options(visible, options.connection);
+  auto parsed = parse_arguments(args, visible, options.paths, "check",
+                                "Examples:\n  topicform check --bootstrap-server 127.0.0.1:9092 "
+                                "topics/\n  topicform check --env prod --format prometheus topics/ "
+                                "> /var/lib/node_exporter/topics.prom\n");
+  if (parsed == Parsed::run && options.format != "text" && options.format != "json" &&
+      options.format != "prometheus") {
+    fail(fmt::format("unknown format '{}': use text, json or prometheus", options.format));
+    return Parsed::usage_error;
+  }
+  return parsed;
+}
+
+HealthRequest health_request(const std::vector<EffectiveTopic>& desired,
+                             const ClusterState& state) {
+  HealthRequest request;
+  std::set<std::string> groups;
+  for (const auto& topic : desired) {
+    if (topic.spec->deleted.value || !state.topics.count(topic.name)) continue;
+    request.topics.push_back(topic.name);
+    if (!topic.is_dead && !topic.name.ends_with(".dead")) {
+      for (const auto& c : topic.spec->owner.consumers) groups.insert(c.group.value);
+    }
+    auto count = state.dead_messages.find(topic.name);
+    if (count != state.dead_messages.end() && count->second > 0) {
+      request.dead_with_messages.push_back(topic.name);
+    }
+  }
+  request.groups.assign(groups.begin(), groups.end());
+  return request;
+}
+
+HealthReport check_cluster(const CheckedProject& checked, const CheckOptions& options) {
+  const std::string& environment = checked.environment.name;
+  auto admin = connect_kafka(options.connection, checked.environment);
+  if (!admin) return unreachable_report(environment, admin.error().message);
+  auto planned = make_plan(desired_of(checked), false, {**admin, admin->get()});
+  if (!planned) return unreachable_report(environment, planned.error().message);
+  auto facts = (*admin)->read_health(health_request(checked.topics, planned->state));
+  if (!facts) return unreachable_report(environment, facts.error().message);
+  return assess(checked.topics, planned->plan, planned->state, *facts, checked.environment);
+}
+
+}  // namespace
+
+int run_check(const std::vector<std::string>& args) {
+  CheckOptions options;
+  if (auto parsed = parse_check(args, options); parsed != Parsed::run) return exit_code(parsed);
+  auto checked = load_and_check(options.paths, options.environment, options.settings);
+  if (!usable_after_report(*checked, options.colour)) {
+    return fail("the manifests have errors; nothing was checked");
+  }
+  HealthReport report = check_cluster(*checked, options);
+  if (options.format == "json") {
+    std::cout << render_health_json(report);
+  } else if (options.format == "prometheus") {
+    std::cout << render_health_prometheus(report);
+  } else {
+    std::cout << render_health_text(report, use_colour(options.colour, STDOUT_FILENO),
+                                    options.verbose);
+  }
+  std::cout.flush();
+  return report.healthy() ? kExitOk : kExitFailure;
+}
+
+}  // namespace topicform
