@@ -320,6 +320,7 @@ const HealthLayer* HealthReport::first_failing() const {
 HealthReport unreachable_report(const std::string& environment, const std::string& why) {
   HealthReport report;
   report.environment = environment;
+  report.reached = false;
   for (const char* name : kLayers) report.layers.push_back(HealthLayer{name, {}});
   report.layers[0].findings.push_back(finding(Verdict::failing, "cluster", why));
   return report;
@@ -330,6 +331,7 @@ HealthReport assess(const std::vector<EffectiveTopic>& desired, const Plan& plan
                     const Environment& environment) {
   Assessor a{desired, plan, state, facts, environment, unreachable_report(environment.name, "")};
   a.report.layers[0].findings.clear();
+  a.report.reached = true;
   a.report.cluster_id = state.cluster_id;
   a.cluster();
   a.topics();

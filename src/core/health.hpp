@@ -90,6 +90,7 @@ struct HealthNumbers {
 struct HealthReport {
   std::string environment;
   std::string cluster_id;
+  bool reached = true;  // false: the cluster could not be read, the layers above were not checked
   std::vector<HealthLayer> layers;  // bottom-up, always all five
   HealthNumbers numbers;
   bool healthy() const;

@@ -56,6 +56,10 @@ std::string render_health_text(const HealthReport& report, bool colour, bool ver
   out += failing ? fmt::format(": failing, first at the {} layer\n\n", failing->name)
                  : ": healthy\n\n";
   for (const auto& layer : report.layers) {
+    if (!report.reached && layer.findings.empty()) {
+      out += fmt::format("[skip] {}: not checked\n", layer.name);
+      continue;
+    }
     out += layer_line(layer, colour);
     if (layer.name == "cluster" && layer.findings.size() == 1) continue;
     for (const auto& f : layer.findings) {

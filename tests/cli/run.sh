@@ -159,6 +159,17 @@ expect "import from a plan's snapshot refuses to guess configs" 1 "$NOTHING" "^t
   "$bin" import --cluster-snapshot "$tmp/plan-snapshot.json" --out "$tmp/adopt"
 [ ! -e "$tmp/adopt" ] && passed=$((passed + 1)) || { echo "cli: FAILED a refused import wrote" >&2; failed=$((failed + 1)); }
 
+# check: help, a bad format, and a cluster that does not answer (the first layer fails, the
+# others are not checked, in every format).
+expect "check help" 0 '^Usage: topicform check' "$ANY" -- "$bin" check --help
+expect "check with an unknown format" 1 "$NOTHING" "^topicform: error: unknown format 'yaml': use text, json or prometheus$" -- \
+  "$bin" check --format yaml topics
+expect "check without a broker" 1 "^\[FAIL\] cluster: .*127.0.0.1:9" "$NOTHING" -- \
+  "$bin" check --bootstrap-server 127.0.0.1:9 --timeout 2s topics
+grep -qx "\[skip\] dead-letters: not checked" "$tmp/out" && passed=$((passed + 1)) || { echo "cli: FAILED check says what it did not check" >&2; failed=$((failed + 1)); }
+expect "check without a broker, for Prometheus" 1 '^topicform_check_healthy\{environment="local"\} 0$' "$NOTHING" -- \
+  "$bin" check --format prometheus --bootstrap-server 127.0.0.1:9 --timeout 2s topics
+
 # plan and apply without a broker: help, snapshots, configuration errors, secrets never shown.
 expect "plan help" 0 '^Usage: topicform plan' "$ANY" -- "$bin" plan --help
 expect "apply help" 0 '^Usage: topicform apply' "$ANY" -- "$bin" apply --help
