@@ -22,5 +22,6 @@ int run_init(const std::vector<std::string>& args);
 int run_import(const std::vector<std::string>& args);
 int run_alerts(const std::vector<std::string>& args);
 int run_check(const std::vector<std::string>& args);
+int run_reassign(const std::vector<std::string>& args);
 
 }  // namespace topicform

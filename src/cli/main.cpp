@@ -21,6 +21,7 @@ Commands:
   plan [PATH...]       show what apply would change on the cluster (writes nothing)
   apply [PATH...]      execute the plan: create, grow and configure topics, then verify
   check [PATH...]      check the live contour: topics, replicas, consumer lag, dead letters
+  reassign --out FILE  the partition reassignment for a replication change, and how to run it
   docs [PATH...]       generate the topic catalogue: Markdown, HTML or AsyncAPI
   rules                list the rules with their ids, severities and summaries
   schema --out DIR     write the manifests' JSON Schemas, for editors and other validators
@@ -65,6 +66,7 @@ int main(int argc, char** argv) {
     if (command == "import") return topicform::run_import(args);
     if (command == "alerts") return topicform::run_alerts(args);
     if (command == "check") return topicform::run_check(args);
+    if (command == "reassign") return topicform::run_reassign(args);
     if (command == "rules") return topicform::run_rules(args);
     if (command == "schema") return topicform::run_schema(args);
     if (command == "init") return topicform::run_init(args);

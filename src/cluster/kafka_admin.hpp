@@ -14,6 +14,7 @@
 #include "core/cluster_writer.hpp"
 #include "core/group_inspector.hpp"
 #include "core/health.hpp"
+#include "core/reassignment.hpp"
 
 namespace topicform {
 
@@ -50,7 +51,8 @@ struct ClusterNodes {
 class KafkaAdmin : public ClusterReader,
                    public ClusterWriter,
                    public GroupInspector,
-                   public HealthReader {
+                   public HealthReader,
+                   public LayoutReader {
  public:
   // Creates the client; a bad property is an error here, before any request.
   static Result<std::unique_ptr<KafkaAdmin>> connect(const KafkaOptions& options);
@@ -86,6 +88,10 @@ class KafkaAdmin : public ClusterReader,
   // one ListOffsets round (MAX_TIMESTAMP, librdkafka >= 2.3.0) for the dead topics' newest.
   Result<HealthFacts> read_health(const HealthRequest& request) override;
 
+  // One metadata request for every partition's replicas, and one DescribeCluster for the
+  // brokers' racks (librdkafka >= 2.3.0).
+  Result<ClusterLayout> read_layout() override;
+
   // The brokers the cluster reports as registered now: one DescribeCluster (librdkafka ≥ 2.3.0),
   // else one metadata request for no topics.
   Result<ClusterNodes> describe_cluster(int timeout_ms);
@@ -117,6 +123,8 @@ class KafkaAdmin : public ClusterReader,
   // Topic -> every group with committed offsets on it: the listing, then one
   // ListConsumerGroupOffsets per group.
   Result<std::map<std::string, std::vector<std::string>>> groups_with_offsets();
+  // Sets the racks of `layout`'s brokers where the client can learn them.
+  Result<bool> read_racks(ClusterLayout& layout);
   using CommittedOffsets = std::map<std::string, std::map<std::int32_t, std::int64_t>>;
   // `group`'s committed offsets, by topic and partition: one ListConsumerGroupOffsets.
   Result<CommittedOffsets> committed_offsets(const std::string& group);

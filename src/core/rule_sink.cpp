@@ -22,7 +22,9 @@ namespace {
 
 // Rules whose error means topicform cannot read the manifest as meant: never softened.
 bool about_the_manifest_itself(std::string_view rule) {
-  return rule.starts_with("manifest/") || rule == "config/known-key" || rule == "retention/units";
+  // naming/legal too: a name Kafka refuses cannot be a live topic, whatever the manifest says.
+  return rule.starts_with("manifest/") || rule == "config/known-key" || rule == "retention/units" ||
+         rule == "naming/legal";
 }
 
 }  // namespace

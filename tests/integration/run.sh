@@ -534,5 +534,28 @@ expect_out "^\[FAIL\] cluster: 2 of the environment's 3 brokers are registered$"
 expect_out "^    \[warn\] $d.created: 3 of 3 partitions are under-replicated: a replica is behind or its broker is down$" "the warning says how many"
 ci/kafka/broker resume "$three" 3 >/dev/null 2>&1 || bad "the third broker restarts"
 
+# 27. reassign: a replication change is blocked; the file topicform writes, executed by Kafka's
+# own ReassignPartitionsCommand on the three nodes, makes the plan empty
+reassign_cmd() { java -cp "$jars" org.apache.kafka.tools.reassign.ReassignPartitionsCommand --bootstrap-server "$T" "$@" 2>&1; }
+d=$(domain); manifest "$tmp/p27" "$d" 3 none 1
+expect_exit 0 "create a RF-1 topic on three brokers" "$bin" apply --auto-approve --bootstrap-server "$T" "$tmp/p27"
+manifest "$tmp/p27" "$d" 3 none 2
+expect_exit 1 "a replication change is blocked" "$bin" plan --bootstrap-server "$T" "$tmp/p27"
+expect_out "'topicform reassign --out FILE' writes it for kafka-reassign-partitions.sh \[replication/change\]" "the block says what to run"
+expect_exit 0 "reassign writes the file" "$bin" reassign --bootstrap-server "$T" --throttle 10MiB --out "$tmp/r27.json" "$tmp/p27"
+expect_out "^$d.created: replication 1 -> 2 on 3 partitions$" "what moves is said"
+expect_out "^  kafka-reassign-partitions.sh --bootstrap-server $T --reassignment-json-file $tmp/r27.json --execute --throttle 10485760$" "the command to run"
+reassign_cmd --reassignment-json-file "$tmp/r27.json" --execute --throttle 10485760 >"$tmp/exec27" && ok || { bad "Kafka executes the file"; cat "$tmp/exec27" >&2; }
+for _ in $(seq 1 60); do
+  reassign_cmd --reassignment-json-file "$tmp/r27.json" --verify >"$tmp/verify27"
+  grep -q "is complete" "$tmp/verify27" && ! grep -q "still in progress" "$tmp/verify27" && break
+  sleep 1
+done
+grep -q "still in progress" "$tmp/verify27" && bad "the reassignment completes" || ok
+expect_exit 0 "after the reassignment the plan is empty" "$bin" plan --detailed-exitcode --bootstrap-server "$T" "$tmp/p27"
+expect_out "No changes: the cluster matches the manifests." "reassign, then plan: no changes"
+expect_exit 0 "and nothing is left to reassign" "$bin" reassign --bootstrap-server "$T" --out "$tmp/r27b.json" "$tmp/p27"
+expect_out "^nothing to reassign: every topic has its manifest's replication factor$" "said so"
+
 echo "integration: $passed passed, $failed failed"
 [ "$failed" -eq 0 ]

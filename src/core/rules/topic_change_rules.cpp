@@ -101,7 +101,8 @@ void check_replication_change(const EffectiveTopic& topic, const ClusterTopic& c
   findings.report(
       "replication/change", topic.name, topic.replication_factor.at,
       fmt::format("'{}' has replication factor {}, the manifest says {}: a change "
-                  "needs a partition reassignment (kafka-reassign-partitions.sh)",
+                  "needs a partition reassignment: 'topicform reassign --out FILE' writes it "
+                  "for kafka-reassign-partitions.sh",
                   topic.name, current.replication_factor, topic.replication_factor.value));
 }
 
