@@ -51,6 +51,7 @@ struct CheckOptions {
   std::string settings;
   std::string colour = "auto";
   bool verbose = false;
+  bool stats = false;
   ConnectionOptions connection;
 };
 
@@ -60,6 +61,8 @@ Parsed parse_check(const std::vector<std::string>& args, CheckOptions& options) 
       "format,f", po::value(&options.format)->default_value("text"), "text, json or prometheus")(
       "env,e", po::value(&options.environment), "environment from the settings")(
       "verbose,v", po::bool_switch(&options.verbose), "text: list what passes too")(
+      "stats", po::bool_switch(&options.stats),
+      "print the number of admin requests sent, on stderr")(
       "color", po::value(&options.colour)->default_value("auto"), "auto, always or never");
   add_settings_option(visible, options.settings);
   add_connection_options(visible, options.connection);
@@ -101,6 +104,7 @@ HealthReport check_cluster(const CheckedProject& checked, const CheckOptions& op
   auto planned = make_plan(desired_of(checked), false, {**admin, admin->get()});
   if (!planned) return unreachable_report(environment, planned.error().message);
   auto facts = (*admin)->read_health(health_request(checked.topics, planned->state));
+  if (options.stats) std::cerr << format_request_counts((*admin)->requests(), "writes") << "\n";
   if (!facts) return unreachable_report(environment, facts.error().message);
   return assess(checked.topics, planned->plan, planned->state, *facts, checked.environment);
 }

@@ -65,6 +65,7 @@ struct ImportOptions {
   ConnectionOptions connection;
   std::string snapshot_in;
   std::string snapshot_out;
+  bool stats = false;
 };
 
 Parsed parse_import(const std::vector<std::string>& args, ImportOptions& options) {
@@ -78,7 +79,9 @@ Parsed parse_import(const std::vector<std::string>& args, ImportOptions& options
       "cluster-snapshot", po::value(&options.snapshot_in),
       "read a snapshot file that 'import --write-snapshot' saved instead of a live cluster")(
       "write-snapshot", po::value(&options.snapshot_out),
-      "also save the cluster state that was read to FILE");
+      "also save the cluster state that was read to FILE")(
+      "stats", po::bool_switch(&options.stats),
+      "print the number of admin requests sent, on stderr");
   add_settings_option(visible, options.settings);
   add_connection_options(visible, options.connection);
   Parsed parsed = parse_arguments(
@@ -134,7 +137,9 @@ Result<ClusterState> read_cluster(const ImportOptions& options, const Environmen
   if (!options.snapshot_in.empty()) return SnapshotReader(options.snapshot_in).read(request);
   auto admin = connect_kafka(options.connection, environment);
   if (!admin) return admin.error();
-  return (*admin)->read(request);
+  auto state = (*admin)->read(request);
+  if (options.stats) std::cerr << format_request_counts((*admin)->requests(), "writes") << "\n";
+  return state;
 }
 
 // The environment a settings file written for the adopted cluster declares.
