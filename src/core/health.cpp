@@ -141,7 +141,8 @@ struct Assessor {
                                         under, parts.size())));
     } else {
       out.push_back(finding(Verdict::ok, topic.name,
-                            fmt::format("{} partitions led, every replica in sync", parts.size())));
+                            fmt::format("{} partition{} led, every replica in sync", parts.size(),
+                                        parts.size() == 1 ? "" : "s")));
     }
   }
 

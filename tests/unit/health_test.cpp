@@ -215,9 +215,86 @@ TEST(Health, PrometheusGaugesAndJson) {
       "# TYPE topicform_dead_letter_newest_message_timestamp_seconds gauge\n"
       "topicform_dead_letter_newest_message_timestamp_seconds{environment=\"default\",topic="
       "\"orders.created.dead\"} 1768480811.5\n");
-  std::string json = render_health_json(r);
-  EXPECT_NE(json.find("\"version\": 1"), std::string::npos);
-  EXPECT_NE(json.find("\"firstFailingLayer\": \"dead-letters\""), std::string::npos);
+}
+
+TEST(Health, JsonIsVersionedWithEveryLayerAndFinding) {
+  Contour c;
+  c.facts.groups["c-service"].exists = false;
+  EXPECT_EQ(render_health_json(c.report()), R"({
+  "version": 1,
+  "environment": "default",
+  "clusterId": "c1",
+  "healthy": false,
+  "firstFailingLayer": "consumer-groups",
+  "layers": [
+    {
+      "name": "cluster",
+      "verdict": "ok",
+      "findings": [
+        {
+          "verdict": "ok",
+          "subject": "cluster",
+          "message": "cluster c1 answers with 3 brokers"
+        }
+      ]
+    },
+    {
+      "name": "topics",
+      "verdict": "ok",
+      "findings": [
+        {
+          "verdict": "ok",
+          "subject": "orders.created",
+          "message": "as its manifest says"
+        },
+        {
+          "verdict": "ok",
+          "subject": "orders.created.dead",
+          "message": "as its manifest says"
+        }
+      ]
+    },
+    {
+      "name": "replication",
+      "verdict": "ok",
+      "findings": [
+        {
+          "verdict": "ok",
+          "subject": "orders.created",
+          "message": "2 partitions led, every replica in sync"
+        },
+        {
+          "verdict": "ok",
+          "subject": "orders.created.dead",
+          "message": "1 partition led, every replica in sync"
+        }
+      ]
+    },
+    {
+      "name": "consumer-groups",
+      "verdict": "failing",
+      "findings": [
+        {
+          "verdict": "failing",
+          "subject": "c-service on orders.created",
+          "message": "the group does not exist: the service has not started, or uses another group id"
+        }
+      ]
+    },
+    {
+      "name": "dead-letters",
+      "verdict": "ok",
+      "findings": [
+        {
+          "verdict": "ok",
+          "subject": "orders.created.dead",
+          "message": "empty"
+        }
+      ]
+    }
+  ]
+}
+)");
 }
 
 TEST(Health, AnUnreachableClusterFailsTheFirstLayerWithTheReason) {
