@@ -43,6 +43,26 @@ std::optional<std::set<std::string>> assigned_topics(
   return read;
 }
 
+// One DescribeConsumerGroups for `groups`: the answered event, which owns the descriptions.
+Result<admin_request::Event> describe_request(KafkaAdmin::Handle& handle,
+                                              const std::vector<std::string>& groups,
+                                              int timeout_ms) {
+  std::vector<const char*> names;
+  for (const auto& g : groups) names.push_back(g.c_str());
+  rd_kafka_t* client = handle.client;
+  Options options{
+      admin_request::read_options(client, RD_KAFKA_ADMIN_OP_DESCRIBECONSUMERGROUPS, timeout_ms)};
+  Queue queue(client);
+  rd_kafka_DescribeConsumerGroups(client, names.data(), names.size(), options.o, queue.q);
+  return await_result(handle, queue.q, timeout_ms + 5'000, "describe consumer groups");
+}
+
+const rd_kafka_ConsumerGroupDescription_t** descriptions(const admin_request::Event& event,
+                                                         std::size_t& count) {
+  return rd_kafka_DescribeConsumerGroups_result_groups(
+      rd_kafka_event_DescribeConsumerGroups_result(event.get()), &count);
+}
+
 }  // namespace
 
 Result<std::vector<KafkaAdmin::GroupListing>> KafkaAdmin::list_groups() {
@@ -110,19 +130,11 @@ Result<bool> KafkaAdmin::hold_as_undescribed(const std::string& group, GroupRead
 
 Result<bool> KafkaAdmin::describe_groups(const std::vector<std::string>& groups, GroupReads& out) {
   if (groups.empty()) return true;
-  std::vector<const char*> names;
-  for (const auto& g : groups) names.push_back(g.c_str());
-  rd_kafka_t* client = m_handle->client;
-  Options options{
-      admin_request::read_options(client, RD_KAFKA_ADMIN_OP_DESCRIBECONSUMERGROUPS, m_timeout_ms)};
-  Queue queue(client);
   ++m_requests.groups;
-  rd_kafka_DescribeConsumerGroups(client, names.data(), names.size(), options.o, queue.q);
-  auto event = await_result(*m_handle, queue.q, m_timeout_ms + 5'000, "describe consumer groups");
+  auto event = describe_request(*m_handle, groups, m_timeout_ms);
   if (!event) return event.error();
   std::size_t count = 0;
-  const auto** described = rd_kafka_DescribeConsumerGroups_result_groups(
-      rd_kafka_event_DescribeConsumerGroups_result(event->get()), &count);
+  const auto** described = descriptions(*event, count);
   for (std::size_t i = 0; i < count; ++i) {
     std::string group = rd_kafka_ConsumerGroupDescription_group_id(described[i]);
     auto read = assigned_topics(described[i]);
@@ -178,19 +190,11 @@ Result<std::map<std::string, int>> KafkaAdmin::member_counts(
     const std::vector<std::string>& groups) {
   std::map<std::string, int> out;
   if (groups.empty()) return out;
-  std::vector<const char*> names;
-  for (const auto& g : groups) names.push_back(g.c_str());
-  rd_kafka_t* client = m_handle->client;
-  Options options{
-      admin_request::read_options(client, RD_KAFKA_ADMIN_OP_DESCRIBECONSUMERGROUPS, m_timeout_ms)};
-  Queue queue(client);
   ++m_requests.groups;
-  rd_kafka_DescribeConsumerGroups(client, names.data(), names.size(), options.o, queue.q);
-  auto event = await_result(*m_handle, queue.q, m_timeout_ms + 5'000, "describe consumer groups");
+  auto event = describe_request(*m_handle, groups, m_timeout_ms);
   if (!event) return event.error();
   std::size_t count = 0;
-  const auto** described = rd_kafka_DescribeConsumerGroups_result_groups(
-      rd_kafka_event_DescribeConsumerGroups_result(event->get()), &count);
+  const auto** described = descriptions(*event, count);
   for (std::size_t i = 0; i < count; ++i) {
     if (!assigned_topics(described[i])) continue;  // not to be trusted: members unknown
     out[rd_kafka_ConsumerGroupDescription_group_id(described[i])] =

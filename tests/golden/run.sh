@@ -7,19 +7,21 @@ bin=$(realpath "$1")
 here=tests/golden
 failed=0
 passed=0
-check() {  # NAME, then the arguments of topicform
-  local name="$1"
-  shift
-  local actual
-  actual=$("$bin" "$@" 2>&1; echo "exit $?")
+compare() {  # NAME ACTUAL DESCRIPTION: ACTUAL against the golden file NAME
+  local name="$1" actual="$2"
   if [ "${UPDATE_GOLDEN:-}" = 1 ]; then
     printf '%s\n' "$actual" > "$here/$name"
   elif diff -u "$here/$name" <(printf '%s\n' "$actual"); then
     passed=$((passed + 1))
   else
-    echo "golden: '$name' differs (topicform $*)" >&2
+    echo "golden: '$name' differs ($3)" >&2
     failed=$((failed + 1))
   fi
+}
+check() {  # NAME, then the arguments of topicform
+  local name="$1"
+  shift
+  compare "$name" "$("$bin" "$@" 2>&1; echo "exit $?")" "topicform $*"
 }
 check topics.txt validate --color never topics
 check topics-prod.txt validate --color never --env prod topics
@@ -52,17 +54,9 @@ import_tree() {  # FOLDER (also the working folder), then the arguments of topic
   done)
 }
 check_import() {  # NAME, then the arguments of import_tree
-  local name="$1" actual
+  local name="$1"
   shift
-  actual=$(import_tree "$@")
-  if [ "${UPDATE_GOLDEN:-}" = 1 ]; then
-    printf '%s\n' "$actual" > "$here/$name"
-  elif diff -u "$here/$name" <(printf '%s\n' "$actual"); then
-    passed=$((passed + 1))
-  else
-    echo "golden: '$name' differs (topicform $*)" >&2
-    failed=$((failed + 1))
-  fi
+  compare "$name" "$(import_tree "$@")" "topicform $*"
 }
 work=$(mktemp -d)
 trap 'rm -rf "$work"' EXIT
