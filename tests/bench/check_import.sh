@@ -83,9 +83,16 @@ for n in "${sizes[@]}"; do
   S="127.0.0.1:$port"
   project "$tmp/p" "$n"
   "$bin" apply --auto-approve --bootstrap-server "$S" "$tmp/p" >/dev/null 2>&1
-  echo "m" | tool org.apache.kafka.tools.ConsoleProducer --bootstrap-server "$S" --topic bench.t1-created
+  # One message read by the declared group, so it exists with a committed offset. Right after a
+  # large create the broker may still refuse a write: try until the message is there.
+  for _ in 1 2 3 4 5; do
+    echo "m" | tool org.apache.kafka.tools.ConsoleProducer --bootstrap-server "$S" --topic bench.t1-created || true
+    java -cp "$jars" org.apache.kafka.tools.GetOffsetShell --bootstrap-server "$S" --topic bench.t1-created 2>/dev/null |
+      grep -qv ':0$' && break
+    sleep 2
+  done
   tool org.apache.kafka.tools.consumer.ConsoleConsumer --bootstrap-server "$S" --topic bench.t1-created \
-    --group reader-service --from-beginning --max-messages 1
+    --group reader-service --from-beginning --max-messages 1 --timeout-ms 60000 || true
   for rep in $(seq 1 "$reps"); do
     timed check "$bin" check --stats --bootstrap-server "$S" "$tmp/p"
     [ "$rep" = 1 ] && grep "^requests" "$tmp/err" | sed "s/^/bench: N=$n check /"
