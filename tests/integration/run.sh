@@ -488,17 +488,20 @@ adopt_case "$tmp/p24-three" "$T" 3
 # a dead topic holding a message, drift; the Prometheus gauges say the same
 d=$(domain); manifest "$tmp/p25" "$d" 2 none 1
 sed -i 's/brokers: 3/brokers: 1/' "$tmp/p25/topicform.yaml"  # the single node is all there is
+# Groups are cluster-wide and other cases use reader-service: this case's group is its own.
+g=$(echo "$d" | tr '0-9' 'klmnopqrst')-reader
+sed -i "s/consumers: \[reader-service\]/consumers: [$g]/" "$tmp/p25/topic.yaml"
 expect_exit 0 "create the checked topic" "$bin" apply --auto-approve --bootstrap-server "$S" "$tmp/p25"
 expect_exit 1 "a declared group that never ran fails the check" "$bin" check --bootstrap-server "$S" "$tmp/p25"
 expect_out "^topicform check for environment 'test' \(cluster .*\): failing, first at the consumer-groups layer$" "the first failing layer is named first"
-expect_out "^    \[FAIL\] reader-service on $d.created: the group does not exist: the service has not started, or uses another group id$" "the missing group is named"
+expect_out "^    \[FAIL\] $g on $d.created: the group does not exist: the service has not started, or uses another group id$" "the missing group is named"
 printf 'm1\nm2\nm3\n' | java -cp "$jars" org.apache.kafka.tools.ConsoleProducer --bootstrap-server "$S" --topic "$d.created" >/dev/null 2>&1
 java -cp "$jars" org.apache.kafka.tools.consumer.ConsoleConsumer --bootstrap-server "$S" \
-  --topic "$d.created" --group reader-service --from-beginning --max-messages 1 >/dev/null 2>&1
+  --topic "$d.created" --group "$g" --from-beginning --max-messages 1 >/dev/null 2>&1
 expect_exit 0 "a group that read part way passes, with its lag" "$bin" check --verbose --bootstrap-server "$S" "$tmp/p25"
-expect_out "^    \[warn\] reader-service on $d.created: lag 2, 0 members \(Empty\): no live member, the service is not running$" "the lag and the idle group"
+expect_out "^    \[warn\] $g on $d.created: lag 2, 0 members \(Empty\): no live member, the service is not running$" "the lag and the idle group"
 expect_exit 0 "the Prometheus format" "$bin" check --format prometheus --bootstrap-server "$S" "$tmp/p25"
-expect_out "^topicform_consumer_group_lag\{environment=\"test\",group=\"reader-service\",topic=\"$d.created\"\} 2$" "the lag gauge"
+expect_out "^topicform_consumer_group_lag\{environment=\"test\",group=\"$g\",topic=\"$d.created\"\} 2$" "the lag gauge"
 expect_out "^topicform_dead_letter_messages\{environment=\"test\",topic=\"$d.created.dead\"\} 0$" "the empty dead topic"
 echo "failed-1" | java -cp "$jars" org.apache.kafka.tools.ConsoleProducer --bootstrap-server "$S" --topic "$d.created.dead" >/dev/null 2>&1
 expect_exit 1 "a message in the dead topic fails the check" "$bin" check --format json --bootstrap-server "$S" "$tmp/p25"
