@@ -4,7 +4,6 @@
 
 #include <algorithm>
 #include <chrono>
-#include <memory>
 #include <set>
 
 #include <fmt/format.h>
@@ -95,18 +94,26 @@ void add_entries(const rd_kafka_ConfigResource_t* resource, bool dynamic_only,
   }
 }
 
-// librdkafka matches each resource of a DescribeConfigs answer to the request by name, one scan
-// per resource, so one request for N topics costs N^2 string compares (seconds at 10,000
-// topics). Batches of this size, all sent before the first answer is awaited, keep that small
-// and still go out together.
-constexpr std::size_t kConfigBatch = 500;
-
-// The resources of one answer into `out`. A topic the broker no longer knows (deleted since the
-// metadata read) is left out rather than failing the read.
-Result<bool> collect_configs(rd_kafka_event_t* event, bool dynamic_only, ConfigsByName& out) {
-  const auto* result = rd_kafka_event_DescribeConfigs_result(event);
+// One DescribeConfigs for `names`. A topic the broker no longer knows (deleted since the
+// metadata read) is left out of the answer rather than failing the read.
+Result<ConfigsByName> describe(KafkaAdmin::Handle& handle, rd_kafka_ResourceType_t type,
+                               const std::vector<std::string>& names, int timeout_ms,
+                               bool dynamic_only) {
+  rd_kafka_t* client = handle.client;
+  std::vector<rd_kafka_ConfigResource_t*> resources;
+  for (const auto& name : names)
+    resources.push_back(rd_kafka_ConfigResource_new(type, name.c_str()));
+  Options options{
+      admin_request::read_options(client, RD_KAFKA_ADMIN_OP_DESCRIBECONFIGS, timeout_ms)};
+  Queue queue(client);
+  rd_kafka_DescribeConfigs(client, resources.data(), resources.size(), options.o, queue.q);
+  rd_kafka_ConfigResource_destroy_array(resources.data(), resources.size());
+  auto event = await_result(handle, queue.q, timeout_ms + 5'000, "describe configs");
+  if (!event) return event.error();
+  const auto* result = rd_kafka_event_DescribeConfigs_result(event->get());
   std::size_t count = 0;
   const auto** described = rd_kafka_DescribeConfigs_result_resources(result, &count);
+  ConfigsByName out;
   for (std::size_t i = 0; i < count; ++i) {
     std::string name = rd_kafka_ConfigResource_name(described[i]);
     rd_kafka_resp_err_t err = rd_kafka_ConfigResource_error(described[i]);
@@ -116,39 +123,6 @@ Result<bool> collect_configs(rd_kafka_event_t* event, bool dynamic_only, Configs
                                rd_kafka_ConfigResource_error_string(described[i]))};
     }
     add_entries(described[i], dynamic_only, out[name]);
-  }
-  return true;
-}
-
-// Sends one DescribeConfigs for names[from, from + kConfigBatch); its answer comes on `queue`.
-void send_describe(rd_kafka_t* client, rd_kafka_ResourceType_t type,
-                   const std::vector<std::string>& names, std::size_t from, int timeout_ms,
-                   rd_kafka_queue_t* queue) {
-  std::vector<rd_kafka_ConfigResource_t*> resources;
-  for (std::size_t i = from; i < std::min(names.size(), from + kConfigBatch); ++i) {
-    resources.push_back(rd_kafka_ConfigResource_new(type, names[i].c_str()));
-  }
-  Options options{
-      admin_request::read_options(client, RD_KAFKA_ADMIN_OP_DESCRIBECONFIGS, timeout_ms)};
-  rd_kafka_DescribeConfigs(client, resources.data(), resources.size(), options.o, queue);
-  rd_kafka_ConfigResource_destroy_array(resources.data(), resources.size());
-}
-
-// DescribeConfigs for `names`, in batches sent at once; `requests` counts them.
-Result<ConfigsByName> describe(KafkaAdmin::Handle& handle, rd_kafka_ResourceType_t type,
-                               const std::vector<std::string>& names, int timeout_ms,
-                               bool dynamic_only, int& requests) {
-  std::vector<std::unique_ptr<Queue>> queues;
-  for (std::size_t from = 0; from < names.size(); from += kConfigBatch) {
-    queues.push_back(std::make_unique<Queue>(handle.client));
-    send_describe(handle.client, type, names, from, timeout_ms, queues.back()->q);
-    ++requests;
-  }
-  ConfigsByName out;
-  for (const auto& queue : queues) {
-    auto event = await_result(handle, queue->q, timeout_ms + 5'000, "describe configs");
-    if (!event) return event.error();
-    if (auto read = collect_configs(event->get(), dynamic_only, out); !read) return read.error();
   }
   return out;
 }
@@ -239,8 +213,8 @@ Result<bool> KafkaAdmin::read_topic_configs(ClusterState& state,
     if (managed.count(name)) present.push_back(name);
   }
   if (present.empty()) return true;
-  auto configs = describe(*m_handle, RD_KAFKA_RESOURCE_TOPIC, present, m_timeout_ms, true,
-                          m_requests.describe_configs);
+  ++m_requests.describe_configs;
+  auto configs = describe(*m_handle, RD_KAFKA_RESOURCE_TOPIC, present, m_timeout_ms, true);
   if (!configs) return configs.error();
   for (const auto& name : present) {
     auto found = configs->find(name);
@@ -256,8 +230,8 @@ Result<bool> KafkaAdmin::read_topic_configs(ClusterState& state,
 
 Result<bool> KafkaAdmin::read_broker_configs(ClusterState& state, const std::string& broker_id) {
   if (broker_id.empty()) return true;
-  auto broker = describe(*m_handle, RD_KAFKA_RESOURCE_BROKER, {broker_id}, m_timeout_ms, false,
-                         m_requests.describe_configs);
+  ++m_requests.describe_configs;
+  auto broker = describe(*m_handle, RD_KAFKA_RESOURCE_BROKER, {broker_id}, m_timeout_ms, false);
   if (!broker) return broker.error();
   auto& values = (*broker)[broker_id];
   if (auto it = values.find("auto.create.topics.enable"); it != values.end()) {
