@@ -85,7 +85,7 @@ HealthRequest health_request(const std::vector<EffectiveTopic>& desired,
   for (const auto& topic : desired) {
     if (topic.spec->deleted.value || !state.topics.count(topic.name)) continue;
     request.topics.push_back(topic.name);
-    if (!topic.is_dead && !topic.name.ends_with(".dead")) {
+    if (!is_dead_letter_topic(topic)) {
       for (const auto& c : topic.spec->owner.consumers) groups.insert(c.group.value);
     }
     auto count = state.dead_messages.find(topic.name);

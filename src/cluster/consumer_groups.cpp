@@ -203,34 +203,28 @@ Result<std::map<std::string, int>> KafkaAdmin::member_counts(
   return out;
 }
 
-Result<GroupsByTopic> KafkaAdmin::groups_with_offsets() {
+Result<GroupsByTopic> KafkaAdmin::offsets_holders(bool idle_only,
+                                                  const std::set<std::string>* wanted) {
   GroupsByTopic holding;
   auto groups = list_groups();
   if (!groups) return groups.error();
   for (const auto& group : *groups) {
+    if (idle_only && !group.empty) continue;
     auto held = committed_topics(group.name);
     if (!held) return held.error();
-    for (const auto& topic : *held) holding[topic].push_back(group.name);
+    for (const auto& topic : *held) {
+      if (!wanted || wanted->count(topic)) holding[topic].push_back(group.name);
+    }
   }
   sort_groups(holding);
   return holding;
 }
 
+Result<GroupsByTopic> KafkaAdmin::groups_with_offsets() { return offsets_holders(false, nullptr); }
+
 Result<GroupsByTopic> KafkaAdmin::idle_groups_holding(const std::vector<std::string>& topics) {
-  GroupsByTopic holding;
   std::set<std::string> wanted(topics.begin(), topics.end());
-  auto groups = list_groups();
-  if (!groups) return groups.error();
-  for (const auto& group : *groups) {
-    if (!group.empty) continue;
-    auto held = committed_topics(group.name);
-    if (!held) return held.error();
-    for (const auto& topic : *held) {
-      if (wanted.count(topic)) holding[topic].push_back(group.name);
-    }
-  }
-  sort_groups(holding);
-  return holding;
+  return offsets_holders(true, &wanted);
 }
 
 }  // namespace topicform

@@ -123,6 +123,11 @@ class KafkaAdmin : public ClusterReader,
   // Topic -> every group with committed offsets on it: the listing, then one
   // ListConsumerGroupOffsets per group.
   Result<std::map<std::string, std::vector<std::string>>> groups_with_offsets();
+  // Topic (among `wanted`, or any when null) -> the groups (without live members when
+  // `idle_only`) with committed offsets on it, sorted: the listing, then one offsets request per
+  // group.
+  Result<std::map<std::string, std::vector<std::string>>> offsets_holders(
+      bool idle_only, const std::set<std::string>* wanted);
   // Sets the racks of `layout`'s brokers where the client can learn them.
   Result<bool> read_racks(ClusterLayout& layout);
   using CommittedOffsets = std::map<std::string, std::map<std::int32_t, std::int64_t>>;

@@ -50,10 +50,6 @@ std::map<std::string, std::string> labels_of(const EffectiveTopic& topic,
   return labels;
 }
 
-bool is_dead_topic(const EffectiveTopic& topic) {
-  return topic.is_dead || (topic.name.size() > 5 && topic.name.ends_with(".dead"));
-}
-
 AlertRule dead_letter_rule(const EffectiveTopic& topic, const Vocabulary& words) {
   AlertRule rule;
   rule.group = kDeadGroup;
@@ -132,7 +128,7 @@ AlertSet alert_rules(const std::vector<EffectiveTopic>& topics, const std::strin
   std::vector<AlertRule> lag_rules;
   for (const auto& topic : topics) {
     if (topic.spec->deleted.value) continue;
-    if (is_dead_topic(topic)) {
+    if (is_dead_letter_topic(topic)) {
       out.rules.push_back(dead_letter_rule(topic, words));
       continue;
     }

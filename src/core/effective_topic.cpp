@@ -141,6 +141,10 @@ EffectiveTopic resolve_topic(const TopicSpec& spec, const Environment& environme
   return topic;
 }
 
+bool is_dead_letter_topic(const EffectiveTopic& topic) {
+  return topic.is_dead || (topic.name.size() > 5 && topic.name.ends_with(".dead"));
+}
+
 bool wants_dead_letter(const TopicSpec& spec) {
   if (spec.dead_letter && spec.dead_letter->enabled.present) return spec.dead_letter->enabled.value;
   return spec.dead_letter.has_value() || !spec.owner.consumers.empty();

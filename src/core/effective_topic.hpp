@@ -37,6 +37,10 @@ struct EffectiveTopic {
 // Resolves `spec` for `environment`; unreadable durations and sizes are reported to `sink`.
 EffectiveTopic resolve_topic(const TopicSpec& spec, const Environment& environment, RuleSink& sink);
 
+// A dead-letter topic: derived from its source, or a manifest of its own named `<source>.dead`
+// (an adopted one, say).
+bool is_dead_letter_topic(const EffectiveTopic& topic);
+
 // Whether the source gets a `.dead` topic: it has consumers or configures one, and did not opt out.
 bool wants_dead_letter(const TopicSpec& spec);
 

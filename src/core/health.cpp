@@ -20,10 +20,6 @@ HealthFinding finding(Verdict verdict, std::string subject, std::string message)
   return HealthFinding{verdict, std::move(subject), std::move(message)};
 }
 
-bool is_dead_topic(const EffectiveTopic& topic) {
-  return topic.is_dead || (topic.name.size() > 5 && topic.name.ends_with(".dead"));
-}
-
 std::string utc_time(std::int64_t ms) {
   std::time_t seconds = static_cast<std::time_t>(ms / 1000);
   std::tm parts{};
@@ -256,13 +252,14 @@ void Assessor::groups() {
     if (health.members) report.numbers.members[group] = *health.members;
   }
   for (const auto& topic : desired) {
-    if (topic.spec->deleted.value || is_dead_topic(topic)) continue;
+    if (topic.spec->deleted.value || is_dead_letter_topic(topic)) continue;
     for (const auto& consumer : topic.spec->owner.consumers) group_on(topic, consumer.group.value);
   }
   if (!state.offsets_retention_ms) return;
   for (const auto& topic : desired) {
     auto retention = retention_limit_ms(topic);
-    if (!retention || *retention <= *state.offsets_retention_ms || is_dead_topic(topic)) continue;
+    if (!retention || *retention <= *state.offsets_retention_ms || is_dead_letter_topic(topic))
+      continue;
     layer(3).findings.push_back(finding(
         Verdict::warning, topic.name,
         fmt::format("offsets.retention.minutes ({}) is shorter than its retention ({}): a group "
@@ -275,7 +272,7 @@ void Assessor::groups() {
 void Assessor::dead_letters() {
   auto& out = layer(4).findings;
   for (const auto& topic : desired) {
-    if (!is_dead_topic(topic) || topic.spec->deleted.value) continue;
+    if (!is_dead_letter_topic(topic) || topic.spec->deleted.value) continue;
     auto count = state.dead_messages.find(topic.name);
     if (count == state.dead_messages.end()) continue;  // missing: the topics layer says so
     report.numbers.dead_messages[topic.name] = count->second;
