@@ -43,6 +43,10 @@ class Discovery {
     std::error_code ec;
     fs::path canonical = fs::canonical(path, ec);
     if (ec) return report("manifest/unreadable", path.string(), ec.message());
+    add_canonical_file(path, canonical);
+  }
+
+  void add_canonical_file(const fs::path& path, const fs::path& canonical) {
     if (m_seen_files.insert(canonical).second) m_files.push_back(path.string());
   }
 
@@ -50,36 +54,50 @@ class Discovery {
     std::error_code ec;
     fs::path canonical = fs::canonical(dir, ec);
     if (ec) return report("manifest/unreadable", dir.string(), ec.message());
+    walk_canonical(dir, canonical, ancestors);
+  }
+
+  // `canonical` is `dir` with every link resolved. An entry that is not a link is then known
+  // without a system call per path component: at 10,000 files those calls were a fifth of
+  // validate's time.
+  void walk_canonical(const fs::path& dir, const fs::path& canonical,
+                      std::vector<fs::path>& ancestors) {
     if (std::find(ancestors.begin(), ancestors.end(), canonical) != ancestors.end()) {
       return report("manifest/symlink-loop", dir.string(),
                     "the link leads back into a folder that is already being read");
     }
     if (!m_seen_dirs.insert(canonical).second) return;  // reached twice through links
-    std::vector<fs::path> entries;
+    std::error_code ec;
+    std::vector<fs::directory_entry> entries;
     for (fs::directory_iterator it(dir, ec), end; !ec && it != end; it.increment(ec)) {
-      entries.push_back(it->path());
+      entries.push_back(*it);
     }
     if (ec) return report("manifest/unreadable", dir.string(), ec.message());
-    std::sort(entries.begin(), entries.end());
+    std::sort(entries.begin(), entries.end(),
+              [](const auto& a, const auto& b) { return a.path() < b.path(); });
     ancestors.push_back(canonical);
-    for (const auto& entry : entries) {
-      std::string name = entry.filename().string();
-      if (name.starts_with(".")) continue;
-      auto status = fs::status(entry, ec);
-      if (ec || !fs::exists(status)) {
-        if (fs::is_symlink(fs::symlink_status(entry, ec))) {
-          report("manifest/unreadable", entry.string(), "a broken symbolic link");
-        }
-        continue;
-      }
-      if (fs::is_directory(status)) {
-        walk(entry, ancestors);
-      } else if (fs::is_regular_file(status) &&
-                 (entry.extension() == ".yaml" || entry.extension() == ".yml")) {
-        add_file(entry);
-      }
-    }
+    for (const auto& entry : entries) visit(entry, canonical, ancestors);
     ancestors.pop_back();
+  }
+
+  void visit(const fs::directory_entry& entry, const fs::path& parent,
+             std::vector<fs::path>& ancestors) {
+    const fs::path& path = entry.path();
+    std::string name = path.filename().string();
+    if (name.starts_with(".")) return;
+    std::error_code ec;
+    bool link = entry.is_symlink(ec);
+    auto status = link ? fs::status(path, ec) : entry.status(ec);
+    if (ec || !fs::exists(status)) {
+      if (link) report("manifest/unreadable", path.string(), "a broken symbolic link");
+      return;
+    }
+    bool manifest = path.extension() == ".yaml" || path.extension() == ".yml";
+    if (fs::is_directory(status)) {
+      link ? walk(path, ancestors) : walk_canonical(path, parent / name, ancestors);
+    } else if (fs::is_regular_file(status) && manifest) {
+      link ? add_file(path) : add_canonical_file(path, parent / name);
+    }
   }
 
   std::vector<Diagnostic>& m_diagnostics;

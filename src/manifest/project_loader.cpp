@@ -5,12 +5,13 @@
 
 #include <filesystem>
 #include <fstream>
-#include <sstream>
+#include <iterator>
 
 #include <fmt/format.h>
 
 #include "manifest/decode.hpp"
 #include "manifest/file_discovery.hpp"
+#include "manifest/parallel_for.hpp"
 #include "manifest/schema_check.hpp"
 #include "manifest/yaml_document.hpp"
 
@@ -52,11 +53,16 @@ std::optional<DocumentKind> document_kind(const YamlDocument& document, Project&
   return std::nullopt;
 }
 
-// A manifest file's text, or nullopt when it is too large or unreadable (reported).
+// A manifest file's text, or nullopt when it is too large or unreadable (reported). At most the
+// size the file had when asked is read, so a file that grows meanwhile cannot make it unbounded.
 std::optional<std::string> read_manifest(const std::string& file, Project& project) {
   std::error_code ec;
   auto size = std::filesystem::file_size(file, ec);
-  if (!ec && size > kMaxManifestBytes) {
+  if (ec) {
+    report(project, "manifest/unreadable", Location{file, 0, 0}, "cannot open the file");
+    return std::nullopt;
+  }
+  if (size > kMaxManifestBytes) {
     report(project, "manifest/too-large", Location{file, 1, 1},
            fmt::format("the file is {} bytes; manifests are limited to {} bytes", size,
                        kMaxManifestBytes));
@@ -67,13 +73,14 @@ std::optional<std::string> read_manifest(const std::string& file, Project& proje
     report(project, "manifest/unreadable", Location{file, 0, 0}, "cannot open the file");
     return std::nullopt;
   }
-  std::stringstream buffer;
-  buffer << in.rdbuf();
+  std::string text(size, '\0');
+  in.read(text.data(), static_cast<std::streamsize>(size));  // short if it shrank meanwhile
   if (in.bad()) {
     report(project, "manifest/unreadable", Location{file, 0, 0}, "cannot read the file");
     return std::nullopt;
   }
-  return buffer.str();
+  text.resize(static_cast<std::size_t>(in.gcount()));
+  return text;
 }
 
 bool same_file(const std::string& a, const std::string& b) {
@@ -96,6 +103,36 @@ void load_settings_file(const std::string& file, bool named, Project& project) {
     report(project, "manifest/settings", Location{file, 1, 1},
            "--settings names a file without a 'kind: Settings' document");
   }
+}
+
+// Adds what one file held, as if it had been read into `project` directly.
+void merge_file(Project&& part, Project& project) {
+  std::move(part.topics.begin(), part.topics.end(), std::back_inserter(project.topics));
+  std::move(part.diagnostics.begin(), part.diagnostics.end(),
+            std::back_inserter(project.diagnostics));
+  if (part.settings.at.file.empty()) return;
+  if (project.settings.at.file.empty()) {
+    project.settings = std::move(part.settings);
+  } else {
+    report(project, "manifest/settings", part.settings.at,
+           fmt::format("a second Settings document; the first is at {}:{}",
+                       project.settings.at.file, project.settings.at.line));
+  }
+}
+
+// Files are read and decoded on every CPU (YAML parsing is most of validate's time), each into
+// a part of its own; the parts are then merged in file order, so the output does not depend on
+// which thread finished first.
+void load_files(const std::vector<std::string>& files, const std::string& settings_file,
+                Project& project) {
+  std::vector<Project> parts(files.size());
+  parallel_for(files.size(), usable_cpus(), [&](std::size_t i) {
+    if (!settings_file.empty() && same_file(files[i], settings_file)) return;
+    if (auto text = read_manifest(files[i], parts[i])) {
+      load_manifest_text(*text, files[i], parts[i]);
+    }
+  });
+  for (auto& part : parts) merge_file(std::move(part), project);
 }
 
 }  // namespace
@@ -127,10 +164,7 @@ Project load_project(const std::vector<std::string>& paths, const std::string& s
            "the topics");
   }
   if (!settings_file.empty()) load_settings_file(settings_file, true, project);
-  for (const auto& file : project.files) {
-    if (!settings_file.empty() && same_file(file, settings_file)) continue;
-    if (auto text = read_manifest(file, project)) load_manifest_text(*text, file, project);
-  }
+  load_files(project.files, settings_file, project);
   // As git finds .git: a narrowed run still reads the project's settings.
   if (settings_file.empty() && project.settings.at.file.empty()) {
     if (auto found = find_settings_file(paths)) load_settings_file(*found, false, project);

@@ -2,6 +2,7 @@
 #include "manifest/schema_files.hpp"
 
 #include <filesystem>
+#include <map>
 
 #include <fmt/format.h>
 #include <nlohmann/json.hpp>
@@ -59,27 +60,63 @@ std::string refusal(const fs::path& file, const std::vector<std::string>& roots,
   return "";
 }
 
-void check_one(TopicSpec& spec, const std::vector<std::string>& roots,
-               std::vector<Diagnostic>& diagnostics) {
+// What a schema reference leads to; the same for every manifest that names the same file.
+struct ResolvedSchema {
+  std::string why;   // why it must not be read, or ""
+  std::string file;  // canonical; "" when absent or unreadable
+  std::vector<std::string> fields;
+};
+
+ResolvedSchema resolve(const fs::path& joined, const std::vector<std::string>& roots) {
+  std::error_code ec;
+  fs::path file = fs::weakly_canonical(joined, ec);
+  bool exists = false;
+  ResolvedSchema resolved;
+  resolved.why = ec ? "cannot be resolved" : refusal(file, roots, exists);
+  if (!resolved.why.empty() || !exists) return resolved;
+  auto text = read_regular_file(file.string());
+  if (!text) return resolved;
+  resolved.file = file.string();
+  if (file.extension() == ".json") resolved.fields = schema_field_names(*text);
+  return resolved;
+}
+
+// Thousands of topics name one schema file: it is resolved, read and parsed once.
+class SchemaResolver {
+ public:
+  explicit SchemaResolver(const std::vector<std::string>& roots) : m_roots(roots) {}
+
+  const ResolvedSchema& operator()(const fs::path& joined) {
+    // Not normalised: `dir/..` means the folder above where `dir` leads, if it is a link.
+    const std::string& key = joined.native();
+    auto it = m_resolved.find(key);
+    if (it == m_resolved.end()) it = m_resolved.emplace(key, resolve(joined, m_roots)).first;
+    return it->second;
+  }
+
+ private:
+  const std::vector<std::string>& m_roots;
+  std::map<std::string, ResolvedSchema> m_resolved;
+};
+
+void check_one(TopicSpec& spec, SchemaResolver& resolver, std::vector<Diagnostic>& diagnostics) {
   const auto& schema = spec.owner.schema;
   if (!schema.present || !names_local_schema(schema.value)) return;
   fs::path written(schema.value);
   fs::path joined =
       written.is_absolute() ? written : fs::path(spec.document.file).parent_path() / written;
   std::error_code ec;
-  fs::path file = fs::weakly_canonical(fs::absolute(joined, ec), ec);
-  bool exists = false;
-  std::string why = ec ? "cannot be resolved" : refusal(file, roots, exists);
-  if (!why.empty()) {
+  fs::path absolute = fs::absolute(joined, ec);
+  auto refuse = [&](const std::string& why) {
     diagnostics.push_back(Diagnostic{Severity::error, "owner/schema-file",
                                      fmt::format("schema '{}' {}", schema.value, why), schema.at});
-    return;
-  }
-  if (!exists) return;
-  auto text = read_regular_file(file.string());
-  if (!text) return;
-  spec.owner.schema_file = file.string();
-  if (file.extension() == ".json") spec.owner.schema_fields = schema_field_names(*text);
+  };
+  if (ec) return refuse("cannot be resolved");
+  const ResolvedSchema& resolved = resolver(absolute);
+  if (!resolved.why.empty()) return refuse(resolved.why);
+  if (resolved.file.empty()) return;
+  spec.owner.schema_file = resolved.file;
+  spec.owner.schema_fields = resolved.fields;
 }
 
 }  // namespace
@@ -105,7 +142,8 @@ std::vector<std::string> project_roots(const Project& project,
 }
 
 void check_schema_files(Project& project, const std::vector<std::string>& roots) {
-  for (auto& spec : project.topics) check_one(spec, roots, project.diagnostics);
+  SchemaResolver resolver(roots);
+  for (auto& spec : project.topics) check_one(spec, resolver, project.diagnostics);
 }
 
 }  // namespace topicform
