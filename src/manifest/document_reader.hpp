@@ -1,8 +1,11 @@
 // Typed, located reads from a schema-checked document: the decoders' only view of YAML.
 #pragma once
 
+#include <algorithm>
+#include <charconv>
 #include <cstdint>
 #include <string>
+#include <string_view>
 
 #include "core/location.hpp"
 #include "manifest/yaml_document.hpp"
@@ -13,11 +16,17 @@ class DocumentReader {
  public:
   explicit DocumentReader(const YamlDocument& document) : m_document(document) {}
 
-  const nlohmann::json* find(const std::string& pointer) const {
-    nlohmann::json::json_pointer path(pointer);
-    if (!m_document.root.contains(path)) return nullptr;
-    const nlohmann::json& value = m_document.root.at(path);
-    return value.is_null() ? nullptr : &value;
+  // The value at `pointer` ("/spec/owner/team"), or nullptr when absent or null. Decoders ask
+  // dozens of times per topic; a json_pointer would allocate its parts and walk twice.
+  const nlohmann::json* find(std::string_view pointer) const {
+    const nlohmann::json* node = &m_document.root;
+    while (node != nullptr && !pointer.empty()) {
+      pointer.remove_prefix(1);  // the '/'
+      auto end = std::min(pointer.find('/'), pointer.size());
+      node = child(*node, pointer.substr(0, end));
+      pointer.remove_prefix(end);
+    }
+    return node == nullptr || node->is_null() ? nullptr : node;
   }
   Location key_at(const std::string& pointer) const { return m_document.at(pointer).key_at; }
   Location value_at(const std::string& pointer) const { return m_document.at(pointer).value_at; }
@@ -52,6 +61,28 @@ class DocumentReader {
   }
 
  private:
+  // One step of a JSON pointer; a part with "~0" or "~1" names a key with '~' or '/' in it.
+  static const nlohmann::json* child(const nlohmann::json& node, std::string_view part) {
+    if (node.is_object()) {
+      auto it =
+          part.find('~') == std::string_view::npos ? node.find(part) : node.find(unescaped(part));
+      return it == node.end() ? nullptr : &*it;
+    }
+    std::size_t index = 0;
+    auto [end, ec] = std::from_chars(part.data(), part.data() + part.size(), index);
+    bool whole = ec == std::errc{} && end == part.data() + part.size() && !part.empty();
+    return node.is_array() && whole && index < node.size() ? &node[index] : nullptr;
+  }
+
+  static std::string unescaped(std::string_view part) {
+    std::string key;
+    for (std::size_t i = 0; i < part.size(); ++i) {
+      bool escape = part[i] == '~' && i + 1 < part.size();
+      key += escape ? (part[++i] == '1' ? '/' : '~') : part[i];
+    }
+    return key;
+  }
+
   const YamlDocument& m_document;
 };
 

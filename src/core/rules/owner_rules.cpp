@@ -1,10 +1,10 @@
 // owner/*: the owner card is complete, its groups are stable names, its key can carry order.
 #include <algorithm>
 #include <array>
-#include <regex>
 #include <set>
 
 #include <fmt/format.h>
+#include <re2/re2.h>
 
 #include "core/rules/rules.hpp"
 
@@ -35,29 +35,34 @@ bool contains(const std::array<std::string_view, N>& list, const std::string& wo
   return std::find(list.begin(), list.end(), word) != list.end();
 }
 
+// Byte-wise like std::regex, but linear and several times faster: this runs for every group.
+const re2::RE2& compiled(const char* pattern) {
+  re2::RE2::Options options;
+  options.set_encoding(re2::RE2::Options::EncodingLatin1);
+  return *new re2::RE2(pattern, options);  // lives for the whole run, like a static
+}
+
 // Why a group name looks generated per instance, or empty when it reads as a service name.
 std::string generated_group_reason(const std::string& group) {
-  // std::regex recurses per character; Kafka's group names are short, so longer ones are ids.
-  if (group.size() > 249) return "is longer than 249 characters";
-  static const std::regex kUuid("[0-9a-fA-F]{8}-?[0-9a-fA-F]{4}-?[0-9a-fA-F]{4}");
-  static const std::regex kHexRun("[0-9a-f]{8,}");
-  static const std::regex kAddress("[0-9]{1,3}[.-][0-9]{1,3}[.-][0-9]{1,3}[.-][0-9]{1,3}");
-  static const std::regex kInstanceIndex(".*[-_][0-9]+");
-  static const std::regex kPodSuffix(".*-[a-z0-9]{5}");
-  static const std::regex kHostWord(
-      "(^|.*[-_.])(ip|host|hostname|localhost|pod|container)([-_.].*|$)");
-  if (std::regex_search(group, kUuid)) return "contains a UUID";
-  if (std::regex_search(group, kAddress)) return "contains an IP address";
-  std::smatch hex;
-  if (std::regex_search(group, hex, kHexRun)) {
-    std::string run = hex.str();
-    if (std::any_of(run.begin(), run.end(), [](char c) { return c >= '0' && c <= '9'; })) {
-      return "contains a hash or container id";
-    }
+  if (group.size() > 249) return "is longer than 249 characters";  // Kafka's own limit
+  static const re2::RE2& kUuid = compiled("[0-9a-fA-F]{8}-?[0-9a-fA-F]{4}-?[0-9a-fA-F]{4}");
+  static const re2::RE2& kHexRun = compiled("([0-9a-f]{8,})");
+  static const re2::RE2& kAddress =
+      compiled("[0-9]{1,3}[.-][0-9]{1,3}[.-][0-9]{1,3}[.-][0-9]{1,3}");
+  static const re2::RE2& kInstanceIndex = compiled(".*[-_][0-9]+");
+  static const re2::RE2& kPodSuffix = compiled(".*-[a-z0-9]{5}");
+  static const re2::RE2& kHostWord =
+      compiled("(?:^|.*[-_.])(?:ip|host|hostname|localhost|pod|container)(?:[-_.].*|$)");
+  if (re2::RE2::PartialMatch(group, kUuid)) return "contains a UUID";
+  if (re2::RE2::PartialMatch(group, kAddress)) return "contains an IP address";
+  std::string run;
+  if (re2::RE2::PartialMatch(group, kHexRun, &run) &&
+      std::any_of(run.begin(), run.end(), [](char c) { return c >= '0' && c <= '9'; })) {
+    return "contains a hash or container id";
   }
-  if (std::regex_match(group, kHostWord)) return "looks like a host name";
-  if (std::regex_match(group, kInstanceIndex)) return "ends with an instance number";
-  if (std::regex_match(group, kPodSuffix)) {
+  if (re2::RE2::FullMatch(group, kHostWord)) return "looks like a host name";
+  if (re2::RE2::FullMatch(group, kInstanceIndex)) return "ends with an instance number";
+  if (re2::RE2::FullMatch(group, kPodSuffix)) {
     std::string tail = group.substr(group.size() - 5);
     bool has_digit =
         std::any_of(tail.begin(), tail.end(), [](char c) { return c >= '0' && c <= '9'; });
@@ -186,9 +191,10 @@ void check_owner(const EffectiveTopic& topic, const RuleContext& context, RuleSi
   }
   check_key(topic, sink);
   check_extra_access(topic, sink);
-  static const std::regex kSecret("password|passwd|secret|token|apikey|privatekey|credential");
+  static const re2::RE2& kSecret =
+      compiled("password|passwd|secret|token|apikey|privatekey|credential");
   for (const auto& field : spec.owner.schema_fields) {
-    if (std::regex_search(squash(field), kSecret)) {
+    if (re2::RE2::PartialMatch(squash(field), kSecret)) {
       sink.report("owner/no-secrets", spec.owner.schema.at,
                   fmt::format("schema field '{}' of '{}' looks like a secret: messages are kept "
                               "and readable by every consumer; send a reference instead",
