@@ -27,6 +27,9 @@ class RuleSink {
   // reported as a warning. Errors that say the manifest itself is unreadable stay errors.
   void set_adopted(bool adopted) { m_adopted = adopted; }
 
+  // Adds a finding another sink over the same settings has already judged (a thread's slice).
+  void record(Diagnostic judged) { m_out.push_back(std::move(judged)); }
+
   const std::vector<Diagnostic>& diagnostics() const { return m_out; }
 
  private:

@@ -9,9 +9,9 @@
 
 #include <fmt/format.h>
 
+#include "core/parallel_for.hpp"
 #include "manifest/decode.hpp"
 #include "manifest/file_discovery.hpp"
-#include "manifest/parallel_for.hpp"
 #include "manifest/schema_check.hpp"
 #include "manifest/yaml_document.hpp"
 

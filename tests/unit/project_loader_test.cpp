@@ -10,7 +10,7 @@
 #include <fmt/format.h>
 #include <gtest/gtest.h>
 
-#include "manifest/parallel_for.hpp"
+#include "core/parallel_for.hpp"
 
 namespace topicform {
 namespace {
