@@ -4,6 +4,7 @@
 
 #include <algorithm>
 #include <chrono>
+#include <future>
 #include <set>
 
 #include <fmt/format.h>
@@ -40,18 +41,16 @@ bool leader_moving(rd_kafka_resp_err_t err) {
 
 #if TOPICFORM_LIST_OFFSETS
 // The ListOffsets admin request (one request per leader): each partition's offset or error is
-// written into `partitions`; the result is the error of the request as a whole.
-rd_kafka_resp_err_t query_offsets(KafkaAdmin::Handle& handle,
-                                  rd_kafka_topic_partition_list_t* partitions, int timeout_ms) {
-  rd_kafka_t* client = handle.client;
+// written into `partitions`; the result is the error of the request as a whole. It touches only
+// the client and `partitions`, so it may run on a thread of its own.
+rd_kafka_resp_err_t query_offsets(rd_kafka_t* client, rd_kafka_topic_partition_list_t* partitions,
+                                  int timeout_ms) {
   Options options{admin_request::read_options(client, RD_KAFKA_ADMIN_OP_LISTOFFSETS, timeout_ms)};
   Queue queue(client);
-  auto sent = std::chrono::steady_clock::now();
   rd_kafka_ListOffsets(client, partitions, options.o, queue.q);
   admin_request::Event event{rd_kafka_queue_poll(queue.q, timeout_ms + 5'000)};
   rd_kafka_resp_err_t err =
       event ? rd_kafka_event_error(event.get()) : RD_KAFKA_RESP_ERR__TIMED_OUT;
-  handle.note(err, sent);
   if (err) return err;
   std::size_t count = 0;
   const auto** infos =
@@ -69,12 +68,9 @@ rd_kafka_resp_err_t query_offsets(KafkaAdmin::Handle& handle,
 #else
 // offsets_for_times on the client handle: it writes each partition's offset into `partitions`
 // and returns a partition's error as the call's too.
-rd_kafka_resp_err_t query_offsets(KafkaAdmin::Handle& handle,
-                                  rd_kafka_topic_partition_list_t* partitions, int timeout_ms) {
-  auto sent = std::chrono::steady_clock::now();
-  rd_kafka_resp_err_t err = rd_kafka_offsets_for_times(handle.client, partitions, timeout_ms);
-  handle.note(err, sent);
-  return err;
+rd_kafka_resp_err_t query_offsets(rd_kafka_t* client, rd_kafka_topic_partition_list_t* partitions,
+                                  int timeout_ms) {
+  return rd_kafka_offsets_for_times(client, partitions, timeout_ms);
 }
 #endif
 
@@ -94,26 +90,12 @@ void add_entries(const rd_kafka_ConfigResource_t* resource, bool dynamic_only,
   }
 }
 
-// One DescribeConfigs for `names`. A topic the broker no longer knows (deleted since the
-// metadata read) is left out of the answer rather than failing the read.
-Result<ConfigsByName> describe(KafkaAdmin::Handle& handle, rd_kafka_ResourceType_t type,
-                               const std::vector<std::string>& names, int timeout_ms,
-                               bool dynamic_only) {
-  rd_kafka_t* client = handle.client;
-  std::vector<rd_kafka_ConfigResource_t*> resources;
-  for (const auto& name : names)
-    resources.push_back(rd_kafka_ConfigResource_new(type, name.c_str()));
-  Options options{
-      admin_request::read_options(client, RD_KAFKA_ADMIN_OP_DESCRIBECONFIGS, timeout_ms)};
-  Queue queue(client);
-  rd_kafka_DescribeConfigs(client, resources.data(), resources.size(), options.o, queue.q);
-  rd_kafka_ConfigResource_destroy_array(resources.data(), resources.size());
-  auto event = await_result(handle, queue.q, timeout_ms + 5'000, "describe configs");
-  if (!event) return event.error();
-  const auto* result = rd_kafka_event_DescribeConfigs_result(event->get());
+// Adds one DescribeConfigs answer to `out`. A topic the broker no longer knows (deleted since
+// the metadata read) is left out rather than failing the read.
+Result<bool> add_described(rd_kafka_event_t* event, bool dynamic_only, ConfigsByName& out) {
+  const auto* result = rd_kafka_event_DescribeConfigs_result(event);
   std::size_t count = 0;
   const auto** described = rd_kafka_DescribeConfigs_result_resources(result, &count);
-  ConfigsByName out;
   for (std::size_t i = 0; i < count; ++i) {
     std::string name = rd_kafka_ConfigResource_name(described[i]);
     rd_kafka_resp_err_t err = rd_kafka_ConfigResource_error(described[i]);
@@ -123,6 +105,42 @@ Result<ConfigsByName> describe(KafkaAdmin::Handle& handle, rd_kafka_ResourceType
                                rd_kafka_ConfigResource_error_string(described[i]))};
     }
     add_entries(described[i], dynamic_only, out[name]);
+  }
+  return true;
+}
+
+// How many DescribeConfigs requests `count` names are split into: a handful, whatever the
+// count. librdkafka matches each answer's resources to its request's one by one (quadratic in
+// a request's size: a third of a second at 10,000 topics in one request), and while it reads one
+// answer the broker already works on the next.
+std::size_t describe_batches(std::size_t count) {
+  constexpr std::size_t kMinBatch = 500;
+  constexpr std::size_t kMaxBatches = 8;
+  return std::clamp<std::size_t>((count + kMinBatch - 1) / kMinBatch, 1, kMaxBatches);
+}
+
+// DescribeConfigs for `names`: every request is sent before the first answer is awaited.
+Result<ConfigsByName> describe(KafkaAdmin::Handle& handle, rd_kafka_ResourceType_t type,
+                               const std::vector<std::string>& names, int timeout_ms,
+                               bool dynamic_only) {
+  rd_kafka_t* client = handle.client;
+  Queue queue(client);
+  std::size_t batches = describe_batches(names.size());
+  for (std::size_t b = 0; b < batches; ++b) {
+    std::vector<rd_kafka_ConfigResource_t*> resources;
+    for (std::size_t i = b * names.size() / batches; i < (b + 1) * names.size() / batches; ++i) {
+      resources.push_back(rd_kafka_ConfigResource_new(type, names[i].c_str()));
+    }
+    Options options{
+        admin_request::read_options(client, RD_KAFKA_ADMIN_OP_DESCRIBECONFIGS, timeout_ms)};
+    rd_kafka_DescribeConfigs(client, resources.data(), resources.size(), options.o, queue.q);
+    rd_kafka_ConfigResource_destroy_array(resources.data(), resources.size());
+  }
+  ConfigsByName out;
+  for (std::size_t b = 0; b < batches; ++b) {
+    auto event = await_result(handle, queue.q, timeout_ms + 5'000, "describe configs");
+    if (!event) return event.error();
+    if (auto added = add_described(event->get(), dynamic_only, out); !added) return added.error();
   }
   return out;
 }
@@ -143,13 +161,15 @@ std::map<std::string, ClusterTopic> listed_topics(const struct rd_kafka_metadata
   return out;
 }
 
-// The `.dead` topics whose messages a plan reports: managed ones, and those of managed sources.
-std::vector<std::string> dead_topics_to_count(const ClusterState& state,
-                                              const std::set<std::string>& managed) {
-  std::vector<std::string> out;
+// The partitions of the `.dead` topics whose messages a plan reports: managed ones, and those
+// of managed sources.
+std::vector<KafkaAdmin::Partition> dead_partitions(const ClusterState& state,
+                                                   const std::set<std::string>& managed) {
+  std::vector<KafkaAdmin::Partition> out;
   for (const auto& [name, topic] : state.topics) {
     if (!name.ends_with(".dead")) continue;
-    if (managed.count(name) || managed.count(name.substr(0, name.size() - 5))) out.push_back(name);
+    if (!managed.count(name) && !managed.count(name.substr(0, name.size() - 5))) continue;
+    for (std::int32_t p = 0; p < topic.partitions; ++p) out.emplace_back(name, p);
   }
   return out;
 }
@@ -177,6 +197,34 @@ Result<ClusterState> KafkaAdmin::read(const ReadRequest& request) {
   for (const auto& [name, topic] : state.topics) {
     if (request.every_topic && !topic.internal) wanted.insert(name);
   }
+  // The dead topics' offsets are asked first and read last: the broker answers them meanwhile.
+  std::unique_ptr<PendingOffsets> ends;
+  if (auto dead = dead_partitions(state, wanted); request.dead_messages && !dead.empty()) {
+    auto started = start_list_offsets(dead, kLatest);
+    if (!started) return started.error();
+    ends = std::move(*started);
+  }
+  if (auto read = read_configs_groups_acls(state, request, wanted, broker_id); !read) {
+    return read.error();
+  }
+  if (!ends) return state;
+  auto latest = finish_list_offsets(*ends);
+  if (!latest) return latest.error();
+  auto counts = message_counts(*latest);
+  if (!counts) return counts.error();
+  for (const auto& [topic, count] : *counts) {
+    if (count == kGoneTopic) {
+      state.topics.erase(topic);  // deleted since the metadata read: gone for planning
+    } else {
+      state.dead_messages[topic] = count;
+    }
+  }
+  return state;
+}
+
+Result<bool> KafkaAdmin::read_configs_groups_acls(ClusterState& state, const ReadRequest& request,
+                                                  const std::set<std::string>& wanted,
+                                                  const std::string& broker_id) {
   if (auto read = read_topic_configs(state, wanted); !read) return read.error();
   if (request.context) {
     if (auto read = read_broker_configs(state, broker_id); !read) return read.error();
@@ -193,17 +241,7 @@ Result<ClusterState> KafkaAdmin::read(const ReadRequest& request) {
     if (!committed) return committed.error();
     state.committed_groups = std::move(*committed);
   }
-  if (!request.dead_messages) return state;
-  auto counts = message_counts(dead_topics_to_count(state, wanted), state);
-  if (!counts) return counts.error();
-  for (const auto& [topic, count] : *counts) {
-    if (count == kGoneTopic) {
-      state.topics.erase(topic);  // deleted since the metadata read: gone for planning
-    } else {
-      state.dead_messages[topic] = count;
-    }
-  }
-  return state;
+  return true;
 }
 
 Result<bool> KafkaAdmin::read_topic_configs(ClusterState& state,
@@ -213,7 +251,7 @@ Result<bool> KafkaAdmin::read_topic_configs(ClusterState& state,
     if (managed.count(name)) present.push_back(name);
   }
   if (present.empty()) return true;
-  ++m_requests.describe_configs;
+  m_requests.describe_configs += static_cast<int>(describe_batches(present.size()));
   auto configs = describe(*m_handle, RD_KAFKA_RESOURCE_TOPIC, present, m_timeout_ms, true);
   if (!configs) return configs.error();
   for (const auto& name : present) {
@@ -244,19 +282,12 @@ Result<bool> KafkaAdmin::read_broker_configs(ClusterState& state, const std::str
 }
 
 Result<std::map<std::string, std::int64_t>> KafkaAdmin::message_counts(
-    const std::vector<std::string>& topics, const ClusterState& state) {
+    const PartitionOffsets& latest) {
   std::map<std::string, std::int64_t> counts;
-  std::vector<Partition> all;
-  for (const auto& topic : topics) {
-    for (std::int32_t p = 0; p < state.topics.at(topic).partitions; ++p) all.emplace_back(topic, p);
-  }
-  if (all.empty()) return counts;
-  auto latest = list_offsets(all, kLatest);
-  if (!latest) return latest.error();
   // A partition whose next offset is 0 never held a message: only the others need their
   // earliest offset, so a cluster of empty dead topics costs one round.
   std::vector<Partition> written;
-  for (const auto& [partition, end] : *latest) {
+  for (const auto& [partition, end] : latest) {
     if (end > 0) written.push_back(partition);
   }
   PartitionOffsets earliest;
@@ -265,7 +296,7 @@ Result<std::map<std::string, std::int64_t>> KafkaAdmin::message_counts(
     if (!read) return read.error();
     earliest = std::move(*read);
   }
-  for (const auto& [partition, end] : *latest) {
+  for (const auto& [partition, end] : latest) {
     auto start = earliest.find(partition);
     std::int64_t first = end == 0 ? 0 : start == earliest.end() ? kUncounted : start->second;
     std::int64_t& count = counts[partition.first];
@@ -281,23 +312,45 @@ Result<std::map<std::string, std::int64_t>> KafkaAdmin::message_counts(
   return counts;
 }
 
-Result<KafkaAdmin::PartitionOffsets> KafkaAdmin::list_offsets(const std::vector<Partition>& wanted,
-                                                              std::int64_t which) {
-  auto* partitions = rd_kafka_topic_partition_list_new(static_cast<int>(wanted.size()));
+// One ListOffsets round running on a thread of its own: the broker answers it while the
+// configs are read. Destroying it waits for the round, which is bounded by the request timeout.
+struct KafkaAdmin::PendingOffsets {
+  rd_kafka_topic_partition_list_t* partitions = nullptr;
+  std::chrono::steady_clock::time_point sent;
+  std::future<rd_kafka_resp_err_t> answer;
+
+  ~PendingOffsets() {
+    if (answer.valid()) answer.wait();
+    rd_kafka_topic_partition_list_destroy(partitions);
+  }
+};
+
+Result<std::unique_ptr<KafkaAdmin::PendingOffsets>> KafkaAdmin::start_list_offsets(
+    const std::vector<Partition>& wanted, std::int64_t which) {
+  auto pending = std::make_unique<PendingOffsets>();
+  pending->partitions = rd_kafka_topic_partition_list_new(static_cast<int>(wanted.size()));
   for (const auto& [topic, p] : wanted) {
-    rd_kafka_topic_partition_list_add(partitions, topic.c_str(), p)->offset = which;
+    rd_kafka_topic_partition_list_add(pending->partitions, topic.c_str(), p)->offset = which;
   }
   ++m_requests.offsets;
   if (auto answering = m_handle->still_answering("read the offsets of dead topics"); !answering) {
-    rd_kafka_topic_partition_list_destroy(partitions);
     return answering.error();
   }
-  rd_kafka_resp_err_t err = query_offsets(*m_handle, partitions, m_timeout_ms);
+  pending->sent = std::chrono::steady_clock::now();
+  pending->answer = std::async(std::launch::async, query_offsets, m_handle->client,
+                               pending->partitions, m_timeout_ms);
+  return pending;
+}
+
+Result<KafkaAdmin::PartitionOffsets> KafkaAdmin::finish_list_offsets(PendingOffsets& pending) {
+  rd_kafka_resp_err_t err = pending.answer.get();
+  m_handle->note(err, pending.sent);
   // A leader still loading a topic created moments ago answers NOT_LEADER (offsets_for_times
   // returns it as the call's error too). Such partitions are not waited for: their count is
   // unknown, which only holds back a delete of them.
   bool settling = err && leader_moving(err);
   PartitionOffsets out;
+  const auto* partitions = pending.partitions;
   for (int i = 0; (!err || settling) && i < partitions->cnt; ++i) {
     const auto& tp = partitions->elems[i];
     auto& offset = out[{tp.topic, tp.partition}];
@@ -312,12 +365,18 @@ Result<KafkaAdmin::PartitionOffsets> KafkaAdmin::list_offsets(const std::vector<
       settling = false;
     }
   }
-  rd_kafka_topic_partition_list_destroy(partitions);
   if (err && !settling) {
     return Error{
         explain(fmt::format("read the offsets of dead topics: {}", rd_kafka_err2str(err)))};
   }
   return out;
+}
+
+Result<KafkaAdmin::PartitionOffsets> KafkaAdmin::list_offsets(const std::vector<Partition>& wanted,
+                                                              std::int64_t which) {
+  auto pending = start_list_offsets(wanted, which);
+  if (!pending) return pending.error();
+  return finish_list_offsets(**pending);
 }
 
 }  // namespace topicform

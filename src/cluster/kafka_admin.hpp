@@ -159,13 +159,23 @@ class KafkaAdmin : public ClusterReader,
   // authorizer marks the state instead.
   Result<bool> read_acls(ClusterState& state, const ReadRequest& request);
   Result<bool> read_broker_configs(ClusterState& state, const std::string& broker_id);
-  // Messages held now by each of `topics` (latest minus earliest offset, summed over
-  // partitions); kGoneTopic for a topic the broker no longer knows, kUncounted for one whose
-  // leaders did not answer offsets in time.
-  Result<std::map<std::string, std::int64_t>> message_counts(const std::vector<std::string>& topics,
-                                                             const ClusterState& state);
+  Result<bool> read_configs_groups_acls(ClusterState& state, const ReadRequest& request,
+                                        const std::set<std::string>& wanted,
+                                        const std::string& broker_id);
+
+ public:
   using Partition = std::pair<std::string, std::int32_t>;
   using PartitionOffsets = std::map<Partition, std::int64_t>;
+
+ private:
+  // Messages held now by each topic of `latest` (each partition's next offset): latest minus
+  // earliest offset, summed over partitions; kGoneTopic for a topic the broker no longer knows,
+  // kUncounted for one whose leaders did not answer offsets in time.
+  Result<std::map<std::string, std::int64_t>> message_counts(const PartitionOffsets& latest);
+  struct PendingOffsets;
+  Result<std::unique_ptr<PendingOffsets>> start_list_offsets(const std::vector<Partition>& wanted,
+                                                             std::int64_t which);
+  Result<PartitionOffsets> finish_list_offsets(PendingOffsets& pending);
   // The earliest (-2) or latest (-1) offset of each of `partitions`, in one round of
   // ListOffsets (one request per leader); kGoneTopic when the broker no longer knows the topic,
   // kUncounted when its leader cannot answer yet (still loading it, or moving).
