@@ -88,7 +88,8 @@ class Runner {
     bool ok = true;
     for (const auto& result : *outcome) {
       ActionResult item{result.topic, kind,
-                        result.ok ? ActionStatus::applied : ActionStatus::failed, result.error};
+                        result.ok ? ActionStatus::applied : ActionStatus::failed, result.error,
+                        result.already_done};
       m_progress(result.ok ? fmt::format("  done    {} {}{}", kind, result.topic,
                                          result.already_done ? " (already done)" : "")
                            : fmt::format("  failed  {} {}: {}", kind, result.topic, result.error));

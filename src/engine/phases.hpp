@@ -17,6 +17,7 @@ struct ActionResult {
   std::string kind;  // grant, create, add-partitions, alter-config, delete, revoke
   ActionStatus status = ActionStatus::not_attempted;
   std::string error;
+  bool already_done = false;  // the broker said it was so before this request (e.g. it existed)
 };
 
 struct ApplyReport {

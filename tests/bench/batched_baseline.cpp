@@ -4,6 +4,8 @@
 //       RF 1) and N PREFIX.tI-created.dead in one CreateTopics, then Metadata until all are led
 //   batched_baseline alter PREFIX N RETENTION_MS    one AlterConfigs of retention.ms on the N
 //       sources, then DescribeConfigs until every one shows it
+//   batched_baseline read PREFIX N RETENTION_MS     what a no-change plan must read: one full
+//       Metadata and one DescribeConfigs of the 2N topics; fails unless every source shows it
 // Exits 0 when done, 1 on an error or after 120 s. The cluster is KAFKA_BOOTSTRAP_SERVERS.
 #include <librdkafka/rdkafka.h>
 
@@ -135,7 +137,7 @@ void alter(rd_kafka_t* rk, const std::vector<std::string>& topics, const std::st
 
 int main(int argc, char** argv) {
   if (argc != 5) {
-    std::fprintf(stderr, "usage: batched_baseline create|alter PREFIX N RETENTION_MS\n");
+    std::fprintf(stderr, "usage: batched_baseline create|alter|read PREFIX N RETENTION_MS\n");
     return 2;
   }
   std::string op = argv[1], prefix = argv[2], retention = argv[4];
@@ -145,6 +147,15 @@ int main(int argc, char** argv) {
     auto topics = names(prefix, n, true);
     create(rk, topics, retention);
     wait_led(rk, topics);
+  } else if (op == "read") {
+    const struct rd_kafka_metadata* md = nullptr;
+    if (rd_kafka_metadata(rk, 1, nullptr, &md, 30'000))
+      std::fprintf(stderr, "baseline: metadata\n"), std::exit(1);
+    rd_kafka_metadata_destroy(md);
+    if (showing(rk, names(prefix, n, true), retention) < static_cast<std::size_t>(n)) {
+      std::fprintf(stderr, "baseline: a source does not show retention.ms=%s\n", retention.c_str());
+      return 1;
+    }
   } else {
     alter(rk, names(prefix, n, false), retention);
   }

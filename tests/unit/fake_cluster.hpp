@@ -8,6 +8,8 @@
 #include <functional>
 #include <set>
 
+#include <fmt/format.h>
+
 #include "core/cluster_state.hpp"
 #include "core/cluster_writer.hpp"
 #include "core/group_inspector.hpp"
@@ -32,7 +34,8 @@ class FakeCluster : public ClusterReader, public ClusterWriter, public GroupInsp
 
   Faults faults;
   int reads = 0;
-  int writes = 0;  // requests that change the cluster (not validate-only)
+  int leader_polls = 0;  // metadata polls of the leader wait
+  int writes = 0;        // requests that change the cluster (not validate-only)
   ReadRequest last_request;
   std::map<std::string, std::vector<std::string>> idle;  // topic -> idle groups holding it
 
@@ -134,10 +137,20 @@ class FakeCluster : public ClusterReader, public ClusterWriter, public GroupInsp
     if (faults.down) return Error{"describe cluster: Local: Broker transport failure"};
     return !faults.may_not_alter_acls;
   }
-  Result<bool> wait_until_led(const std::map<std::string, std::int64_t>&, int) override {
+  // Like the adapter: metadata naming the created topics is polled until it shows them, and a
+  // bounded number of polls without them is an error.
+  Result<bool> wait_until_led(const std::map<std::string, std::int64_t>& expected, int) override {
     if (faults.down) return Error{"wait: Local: Broker transport failure"};
-    return true;
+    for (int poll = 0; poll < kLeaderPolls; ++poll, ++leader_polls) {
+      if (m_create_lag == 0) return true;
+      --m_create_lag;
+    }
+    return Error{
+        fmt::format("{} created topic(s) have no leader for every partition after "
+                    "60000 ms without progress (first: '{}')",
+                    expected.size(), expected.begin()->first)};
   }
+  static constexpr int kLeaderPolls = 50;
   Result<std::map<std::string, std::vector<std::string>>> idle_groups_holding(
       const std::vector<std::string>&) override {
     return idle;

@@ -1,0 +1,31 @@
+# Shared by the benchmark scripts (sourced): the release build, the generated project, timing
+# and medians. Expects `tmp` to be set to the script's scratch folder.
+
+bench_build() {  # sets `bin` to the release binary, built here
+  cmake -S . -B build/release -G Ninja -DCMAKE_BUILD_TYPE=Release -DTOPICFORM_TESTS=OFF >/dev/null
+  cmake --build build/release >/dev/null
+  bin=$(pwd)/build/release/src/cli/topicform
+}
+project() {  # DIR N: N manifests bench.tI-created (1 partition, 7 days), each with its .dead topic
+  mkdir -p "$1/bench"
+  for i in $(seq 1 "$2"); do
+    printf 'apiVersion: topicform/v1\nkind: Topic\nmetadata: {name: bench.t%s-created}\nspec:\n  description: Benchmark topic.\n  kind: event\n  partitions: 1\n  retention: 7d\n  replayable: outbox\n  owner: {team: bench, producer: maker-service, consumers: [reader-service], key: entity_id, ordering: per-key}\n' "$i" >"$1/bench/t$i.yaml"
+  done
+  printf 'apiVersion: topicform/v1\nkind: Settings\nspec:\n  budgets: {partitionReplicasPerBroker: 100000}\n' >"$1/topicform.yaml"
+}
+timed() {  # LABEL COMMAND...: appends "LABEL seconds exit peak-KiB" to $tmp/results
+  local what="$1" start code=0
+  shift
+  start=$(date +%s.%N)
+  if declare -F "$1" >/dev/null; then  # a shell function: /usr/bin/time cannot run it (RSS 0)
+    echo 0 >"$tmp/rss"
+    "$@" >"$tmp/out" 2>"$tmp/err" || code=$?
+  else
+    /usr/bin/time -f '%M' -o "$tmp/rss" "$@" >"$tmp/out" 2>"$tmp/err" || code=$?
+  fi
+  echo "$what $(echo "$(date +%s.%N) - $start" | bc) $code $(tail -1 "$tmp/rss")" >>"$tmp/results"
+}
+median() { sort -n | awk '{a[NR]=$1} END {print (NR % 2) ? a[(NR+1)/2] : (a[NR/2] + a[NR/2+1]) / 2}'; }
+column_of() {  # LABEL FIELD: that field of every result of LABEL, one per line
+  grep "^$1 " "$tmp/results" | cut -d' ' -f"$2"
+}
