@@ -16,11 +16,10 @@ sizes=("${@:-1000 5000}")
 read -r -a sizes <<<"${sizes[*]}"
 reps="${REPS:-3}"
 sample="${SAMPLE:-5}"
-cmake -S . -B build/release -G Ninja -DCMAKE_BUILD_TYPE=Release -DTOPICFORM_TESTS=OFF >/dev/null
-cmake --build build/release >/dev/null
-bin=$(pwd)/build/release/src/cli/topicform
-jars="$(pwd)/build/kafka-jars/*"
 tmp=$(mktemp -d)
+source tests/bench/lib.sh
+bench_build
+jars="$(pwd)/build/kafka-jars/*"
 broker="$tmp/broker"
 export TOPICFORM_BROKER_HEAP="${TOPICFORM_BROKER_HEAP:-2g}"
 trap 'ci/kafka/broker stop "$broker" >/dev/null 2>&1 || true; rm -rf "$tmp"' EXIT
@@ -36,20 +35,6 @@ if [ ! -x "$topicctl" ] && command -v go >/dev/null; then
 fi
 [ -x "$topicctl" ] || echo "bench: no topicctl (needs Go): its column is skipped"
 
-project() {  # DIR N
-  mkdir -p "$1/bench"
-  for i in $(seq 1 "$2"); do
-    printf 'apiVersion: topicform/v1\nkind: Topic\nmetadata: {name: bench.t%s-created}\nspec:\n  description: Benchmark topic.\n  kind: event\n  partitions: 1\n  retention: 7d\n  replayable: outbox\n  owner: {team: bench, producer: maker-service, consumers: [reader-service], key: entity_id, ordering: per-key}\n' "$i" >"$1/bench/t$i.yaml"
-  done
-  printf 'apiVersion: topicform/v1\nkind: Settings\nspec:\n  budgets: {partitionReplicasPerBroker: 100000}\n' >"$1/topicform.yaml"
-}
-timed() {  # LABEL COMMAND...: appends "LABEL seconds exit" to $tmp/results
-  local what="$1" start code=0
-  shift
-  start=$(date +%s.%N)
-  "$@" >"$tmp/out" 2>"$tmp/err" || code=$?
-  echo "$what $(echo "$(date +%s.%N) - $start" | bc) $code" >>"$tmp/results"
-}
 runbook_sample() {  # the step-7 commands for SAMPLE topics, one JVM each, as the runbook runs them
   tool org.apache.kafka.tools.ClusterTool cluster-id --bootstrap-server "$S"
   for i in $(seq 1 "$sample"); do
@@ -73,7 +58,6 @@ topicctl_bootstrap() {
   rm -rf "$tmp/topicctl-out" && mkdir -p "$tmp/topicctl-out"
   "$topicctl" bootstrap --no-spinner --cluster-config "$tmp/cluster.yaml" --output "$tmp/topicctl-out" --overwrite
 }
-median() { sort -n | awk '{a[NR]=$1} END {print (NR % 2) ? a[(NR+1)/2] : (a[NR/2] + a[NR/2+1]) / 2}'; }
 
 for n in "${sizes[@]}"; do
   ci/kafka/broker stop "$broker" >/dev/null 2>&1 || true
