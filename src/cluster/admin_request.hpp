@@ -32,6 +32,9 @@ struct KafkaAdmin::Handle {
   // it. Once it reaches timeout_ms every request fails at once, so a stopped or frozen cluster
   // ends the command within --timeout plus the one request in flight.
   std::optional<std::chrono::steady_clock::time_point> silent_since;
+  // When the last answer was noted: a request noted late (it ran on its own thread) that went
+  // unanswered does not start a silence the cluster has broken since.
+  std::optional<std::chrono::steady_clock::time_point> answered_at;
 
   // An error naming `what` when the cluster has been silent for timeout_ms; true otherwise.
   Result<bool> still_answering(std::string_view what) const;

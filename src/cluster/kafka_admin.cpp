@@ -108,6 +108,9 @@ Result<bool> KafkaAdmin::Handle::still_answering(std::string_view what) const {
 void KafkaAdmin::Handle::note(rd_kafka_resp_err_t err, std::chrono::steady_clock::time_point sent) {
   if (!unanswered(err)) {
     silent_since.reset();
+    answered_at = std::chrono::steady_clock::now();
+  } else if (answered_at && *answered_at > sent) {
+    return;  // something answered after this went out: the cluster is not silent since then
   } else if (!silent_since || sent < *silent_since) {
     silent_since = sent;
   }
