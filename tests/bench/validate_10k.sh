@@ -22,4 +22,4 @@ for run in 1 2 3; do
 done
 python3 -c "import json,sys; s=json.load(open(sys.argv[1]))['summary']; print('validated', s['files'], 'files,', s['topics'], 'topics:', s['errors'], 'errors,', s['warnings'], 'warnings')" "$dir/out.json"
 read -r wall rss <<< "$best"
-echo "topicform validate, $n manifests: best ${wall}s wall, $((rss / 1024)) MiB peak RSS (targets: <= 2 s, <= 200 MiB)"
+echo "topicform validate, $n manifests: best ${wall}s wall, $((rss / 1024)) MiB peak RSS (targets: <= 1 s on 2 cores, <= 200 MiB)"
