@@ -2,10 +2,12 @@
 # Benchmark (not a timed test): the deploy-pipeline case, a config change right after a large
 # create, on one local broker (fresh for each run, so runs do not share partitions). N manifests
 # (each a topic of 1 partition plus its .dead topic, so 2N topics) are applied, then at once the
-# retention of every source changes and is applied. Side by side, interleaved, REPS times:
-#   topicform apply (create), then topicform apply (change)
+# retention of every source changes and is applied, then every source grows to 2 partitions.
+# Side by side, interleaved, REPS times:
+#   topicform apply (create), then topicform apply (change), then topicform apply (grow)
 #   tests/bench/batched_baseline.cpp: one CreateTopics, Metadata until led; one AlterConfigs,
-#   DescribeConfigs until shown (the fewest requests, no checks: the physical limit)
+#   DescribeConfigs until shown; one CreatePartitions, Metadata until led (the fewest requests,
+#   no checks: the physical limit)
 # Prints each run's seconds and exit code, the medians, the ratios, and topicform's requests.
 # Usage: tests/bench/apply_after_create.sh [N] [REPS]   (default: 1000 3); OLD_TOPICFORM=BINARY
 # also runs an older build the same way.
@@ -24,7 +26,7 @@ export TOPICFORM_BROKER_HEAP="${TOPICFORM_BROKER_HEAP:-2g}"
 broker="$tmp/broker"
 trap 'ci/kafka/broker stop "$broker" >/dev/null 2>&1 || true; rm -rf "$tmp"' EXIT
 
-project() {  # DIR RETENTION
+project() {  # DIR RETENTION [PARTITIONS]: more than 1 also says the keys may move
   mkdir -p "$1/bench"
   for i in $(seq 1 "$n"); do
     cat >"$1/bench/t$i.yaml" <<YAML
@@ -34,7 +36,8 @@ metadata: {name: bench.t$i-created}
 spec:
   description: Benchmark topic $i.
   kind: event
-  partitions: 1
+  partitions: ${3:-1}
+  allowKeyRemap: $([ "${3:-1}" -gt 1 ] && echo true || echo false)
   retention: $2
   replayable: outbox
   owner: {team: bench, producer: maker-service, consumers: [reader-service], key: entity_id, ordering: per-key}
@@ -61,6 +64,7 @@ timed() {  # LABEL COMMAND...: appends "LABEL seconds exit" to $tmp/results
 
 project "$tmp/seven" 7d
 project "$tmp/eight" 8d
+project "$tmp/grown" 8d 2
 : >"$tmp/results"
 create_then_change() {  # LABEL BINARY REP: the create, then at once the change, on a fresh broker
   fresh_broker
@@ -68,6 +72,9 @@ create_then_change() {  # LABEL BINARY REP: the create, then at once the change,
   cp -r "$tmp/seven" "$tmp/now" && cp "$tmp/eight/bench/"*.yaml "$tmp/now/bench/"
   timed "$1-change" "$2" apply --auto-approve --stats "$tmp/now"
   grep '^requests:' "$tmp/err" | sed "s/^/  rep $3 $1 change /" >>"$tmp/requests" || true
+  cp "$tmp/grown/bench/"*.yaml "$tmp/now/bench/"
+  timed "$1-grow" "$2" apply --auto-approve --stats "$tmp/now"
+  grep '^requests:' "$tmp/err" | sed "s/^/  rep $3 $1 grow /" >>"$tmp/requests" || true
   rm -rf "$tmp/now"
 }
 for rep in $(seq 1 "$reps"); do
@@ -75,6 +82,7 @@ for rep in $(seq 1 "$reps"); do
   fresh_broker
   timed baseline-create "$baseline" create bench "$n" 604800000
   timed baseline-change "$baseline" alter bench "$n" 691200000
+  timed baseline-grow "$baseline" grow bench "$n" 2
   # An older build, to see what a change bought.
   [ -z "${OLD_TOPICFORM:-}" ] || create_then_change old "$OLD_TOPICFORM" "$rep"
 done
@@ -83,7 +91,7 @@ median() { awk -v k="$1" '$1 == k {print $2}' "$tmp/results" | sort -n | awk '{a
 failures() { awk -v k="$1" '$1 == k && $3 != 0' "$tmp/results" | wc -l; }
 echo "N=$n manifests ($((2 * n)) topics), one local broker, $reps interleaved runs each:"
 sed 's/^/  run: /' "$tmp/results"
-for op in create change; do
+for op in create change grow; do
   t=$(median "topicform-$op"); b=$(median "baseline-$op")
   printf '  %-6s topicform median %ss (%s failed), baseline %ss (%s failed): %.2fx the baseline\n' \
     "$op" "$t" "$(failures "topicform-$op")" "$b" "$(failures "baseline-$op")" "$(echo "$t / $b" | bc -l)"

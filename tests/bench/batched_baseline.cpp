@@ -4,6 +4,8 @@
 //       RF 1) and N PREFIX.tI-created.dead in one CreateTopics, then Metadata until all are led
 //   batched_baseline alter PREFIX N RETENTION_MS    one AlterConfigs of retention.ms on the N
 //       sources, then DescribeConfigs until every one shows it
+//   batched_baseline grow PREFIX N PARTITIONS       one CreatePartitions taking the N sources to
+//       PARTITIONS, then Metadata until every one has them all led
 //   batched_baseline read PREFIX N RETENTION_MS     what a no-change plan must read: one full
 //       Metadata and one DescribeConfigs of the 2N topics; fails unless every source shows it
 // Exits 0 when done, 1 on an error or after 120 s. The cluster is KAFKA_BOOTSTRAP_SERVERS.
@@ -119,6 +121,35 @@ std::size_t showing(rd_kafka_t* rk, const std::vector<std::string>& topics,
   return shown;
 }
 
+void grow(rd_kafka_t* rk, const std::vector<std::string>& topics, int partitions) {
+  std::vector<rd_kafka_NewPartitions_t*> news;
+  char error[512];
+  for (const auto& t : topics) {
+    news.push_back(rd_kafka_NewPartitions_new(t.c_str(), static_cast<size_t>(partitions), error,
+                                              sizeof error));
+  }
+  rd_kafka_queue_t* queue = rd_kafka_queue_new(rk);
+  rd_kafka_CreatePartitions(rk, news.data(), news.size(), nullptr, queue);
+  rd_kafka_event_destroy(answer(queue));
+  rd_kafka_NewPartitions_destroy_array(news.data(), news.size());
+  rd_kafka_queue_destroy(queue);
+  std::set<std::string> waiting(topics.begin(), topics.end());
+  while (!waiting.empty() && Clock::now() < kDeadline) {
+    const struct rd_kafka_metadata* md = nullptr;
+    if (!rd_kafka_metadata(rk, 1, nullptr, &md, 30'000)) {
+      for (int i = 0; i < md->topic_cnt; ++i) {
+        const auto& t = md->topics[i];
+        bool led = !t.err && t.partition_cnt >= partitions;
+        for (int p = 0; led && p < t.partition_cnt; ++p) led = t.partitions[p].leader >= 0;
+        if (led) waiting.erase(t.topic);
+      }
+      rd_kafka_metadata_destroy(md);
+    }
+    if (!waiting.empty()) std::this_thread::sleep_for(std::chrono::milliseconds(100));
+  }
+  if (!waiting.empty()) std::fprintf(stderr, "baseline: not grown in time\n"), std::exit(1);
+}
+
 void alter(rd_kafka_t* rk, const std::vector<std::string>& topics, const std::string& retention) {
   auto res = resources(topics, &retention);
   rd_kafka_queue_t* queue = rd_kafka_queue_new(rk);
@@ -137,7 +168,9 @@ void alter(rd_kafka_t* rk, const std::vector<std::string>& topics, const std::st
 
 int main(int argc, char** argv) {
   if (argc != 5) {
-    std::fprintf(stderr, "usage: batched_baseline create|alter|read PREFIX N RETENTION_MS\n");
+    std::fprintf(
+        stderr,
+        "usage: batched_baseline create|alter|grow|read PREFIX N RETENTION_MS|PARTITIONS\n");
     return 2;
   }
   std::string op = argv[1], prefix = argv[2], retention = argv[4];
@@ -147,6 +180,8 @@ int main(int argc, char** argv) {
     auto topics = names(prefix, n, true);
     create(rk, topics, retention);
     wait_led(rk, topics);
+  } else if (op == "grow") {
+    grow(rk, names(prefix, n, false), std::atoi(argv[4]));
   } else if (op == "read") {
     const struct rd_kafka_metadata* md = nullptr;
     if (rd_kafka_metadata(rk, 1, nullptr, &md, 30'000))
