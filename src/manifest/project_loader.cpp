@@ -105,6 +105,13 @@ void load_settings_file(const std::string& file, bool named, Project& project) {
   }
 }
 
+// A Settings document at `at` when `project` already has one (within a file or across files).
+void report_second_settings(Project& project, const Location& at) {
+  report(project, "manifest/settings", at,
+         fmt::format("a second Settings document; the first is at {}:{}", project.settings.at.file,
+                     project.settings.at.line));
+}
+
 // Adds what one file held, as if it had been read into `project` directly.
 void merge_file(Project&& part, Project& project) {
   std::move(part.topics.begin(), part.topics.end(), std::back_inserter(project.topics));
@@ -114,9 +121,7 @@ void merge_file(Project&& part, Project& project) {
   if (project.settings.at.file.empty()) {
     project.settings = std::move(part.settings);
   } else {
-    report(project, "manifest/settings", part.settings.at,
-           fmt::format("a second Settings document; the first is at {}:{}",
-                       project.settings.at.file, project.settings.at.line));
+    report_second_settings(project, part.settings.at);
   }
 }
 
@@ -146,9 +151,7 @@ void load_manifest_text(std::string_view text, const std::string& file, Project&
     if (*kind == DocumentKind::topic) {
       project.topics.push_back(decode_topic(document));
     } else if (!project.settings.at.file.empty()) {
-      report(project, "manifest/settings", document.start,
-             fmt::format("a second Settings document; the first is at {}:{}",
-                         project.settings.at.file, project.settings.at.line));
+      report_second_settings(project, document.start);
     } else {
       project.settings = decode_settings(document, project.diagnostics);
     }
