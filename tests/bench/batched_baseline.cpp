@@ -67,21 +67,25 @@ void create(rd_kafka_t* rk, const std::vector<std::string>& topics, const std::s
   rd_kafka_queue_destroy(queue);
 }
 
-// Full metadata until every topic is listed with a led partition.
-void wait_led(rd_kafka_t* rk, const std::vector<std::string>& topics) {
+// Full metadata until every topic is listed with `partitions` partitions, each led; `what`
+// names the wait in the error after the deadline.
+void wait_led(rd_kafka_t* rk, const std::vector<std::string>& topics, int partitions,
+              const char* what) {
   std::set<std::string> waiting(topics.begin(), topics.end());
   while (!waiting.empty() && Clock::now() < kDeadline) {
     const struct rd_kafka_metadata* md = nullptr;
     if (!rd_kafka_metadata(rk, 1, nullptr, &md, 30'000)) {
       for (int i = 0; i < md->topic_cnt; ++i) {
         const auto& t = md->topics[i];
-        if (!t.err && t.partition_cnt > 0 && t.partitions[0].leader >= 0) waiting.erase(t.topic);
+        bool led = !t.err && t.partition_cnt >= partitions;
+        for (int p = 0; led && p < t.partition_cnt; ++p) led = t.partitions[p].leader >= 0;
+        if (led) waiting.erase(t.topic);
       }
       rd_kafka_metadata_destroy(md);
     }
     if (!waiting.empty()) std::this_thread::sleep_for(std::chrono::milliseconds(100));
   }
-  if (!waiting.empty()) std::fprintf(stderr, "baseline: not led in time\n"), std::exit(1);
+  if (!waiting.empty()) std::fprintf(stderr, "baseline: %s in time\n", what), std::exit(1);
 }
 
 std::vector<rd_kafka_ConfigResource_t*> resources(const std::vector<std::string>& topics,
@@ -133,21 +137,7 @@ void grow(rd_kafka_t* rk, const std::vector<std::string>& topics, int partitions
   rd_kafka_event_destroy(answer(queue));
   rd_kafka_NewPartitions_destroy_array(news.data(), news.size());
   rd_kafka_queue_destroy(queue);
-  std::set<std::string> waiting(topics.begin(), topics.end());
-  while (!waiting.empty() && Clock::now() < kDeadline) {
-    const struct rd_kafka_metadata* md = nullptr;
-    if (!rd_kafka_metadata(rk, 1, nullptr, &md, 30'000)) {
-      for (int i = 0; i < md->topic_cnt; ++i) {
-        const auto& t = md->topics[i];
-        bool led = !t.err && t.partition_cnt >= partitions;
-        for (int p = 0; led && p < t.partition_cnt; ++p) led = t.partitions[p].leader >= 0;
-        if (led) waiting.erase(t.topic);
-      }
-      rd_kafka_metadata_destroy(md);
-    }
-    if (!waiting.empty()) std::this_thread::sleep_for(std::chrono::milliseconds(100));
-  }
-  if (!waiting.empty()) std::fprintf(stderr, "baseline: not grown in time\n"), std::exit(1);
+  wait_led(rk, topics, partitions, "not grown");
 }
 
 void alter(rd_kafka_t* rk, const std::vector<std::string>& topics, const std::string& retention) {
@@ -179,7 +169,7 @@ int main(int argc, char** argv) {
   if (op == "create") {
     auto topics = names(prefix, n, true);
     create(rk, topics, retention);
-    wait_led(rk, topics);
+    wait_led(rk, topics, 1, "not led");
   } else if (op == "grow") {
     grow(rk, names(prefix, n, false), std::atoi(argv[4]));
   } else if (op == "read") {
