@@ -67,11 +67,6 @@ void block_deletes(Plan& plan, PlanFindings& findings, Why why) {
 
 using Objection = std::optional<std::pair<std::string, std::string>>;
 
-bool wants_dead_topic(const std::vector<EffectiveTopic>& desired, const std::string& name) {
-  return std::any_of(desired.begin(), desired.end(),
-                     [&](const EffectiveTopic& t) { return t.name == name; });
-}
-
 }  // namespace
 
 std::string dead_letter_source(const std::string& name) {
@@ -103,12 +98,13 @@ void check_deletes(Plan& plan, const ClusterState& actual, PlanFindings& finding
 
 void check_dead_topics(const std::vector<EffectiveTopic>& desired, const ClusterState& actual,
                        PlanFindings& findings) {
+  // Every desired topic by name: a dead topic's source, and whether the dead topic is wanted.
   std::map<std::string, const EffectiveTopic*> sources;
   for (const auto& topic : desired) sources[topic.name] = &topic;
   for (const auto& [name, count] : actual.dead_messages) {
     auto source = sources.find(dead_letter_source(name));
-    bool orphan = source != sources.end() && !wants_dead_topic(desired, name) &&
-                  !source->second->spec->deleted.value;
+    bool orphan =
+        source != sources.end() && !sources.count(name) && !source->second->spec->deleted.value;
     Location at = source != sources.end() ? source->second->name_at : Location{};
     if (orphan) {
       findings.report(
