@@ -122,19 +122,24 @@ void retry_whole_failures(Outcome& out, const Desired& desired, ClusterPorts clu
   }
 }
 
+// A write whose effect the apply has already seen: CreateTopics set a new topic's partitions,
+// replicas and configs, CreatePartitions a topic's count, and the leader wait then saw every
+// partition of both led. One answered "already done" was made by someone else, and is compared.
+bool seen_by_leader_wait(const ActionResult& r) {
+  return (r.kind == "create" || r.kind == "add-partitions") && r.status == ActionStatus::applied &&
+         !r.already_done;
+}
+
 // The topics this run wrote, as exact targets, so the read-back reads and compares only them;
-// nullopt when it changed ACLs, which are checked over the whole selection. A topic this run
-// created is left out: CreateTopics sets its partitions, replicas and configs at once, and the
-// leader wait has seen every partition led. One that already existed is compared, as it may
-// have been made by someone else, otherwise.
+// nullopt when it changed ACLs, which are checked over the whole selection. A topic is left out
+// when every write to it was seen by the leader wait; one whose configs changed too is read.
 std::optional<Targets> written_targets(const ApplyReport& report) {
-  std::vector<std::string> names;
+  std::set<std::string> unseen;
   for (const auto& r : report.results) {
     if (r.kind == "grant" || r.kind == "revoke") return std::nullopt;
-    if (r.kind == "create" && r.status == ActionStatus::applied && !r.already_done) continue;
-    names.push_back(r.topic);
+    if (!seen_by_leader_wait(r)) unseen.insert(r.topic);
   }
-  return Targets(std::move(names), true);
+  return Targets(std::vector<std::string>(unseen.begin(), unseen.end()), true);
 }
 
 std::string still_differs(const Plan& remaining, int waited_ms) {
@@ -153,7 +158,7 @@ void read_back(Outcome& out, const Desired& desired, ClusterReader& reader,
                const ExecutePolicy& policy) {
   std::set<std::string> gone = deleted_in(out.report);
   auto written = written_targets(out.report);
-  if (written && written->all()) {  // only created topics: nothing left to read back
+  if (written && written->all()) {  // only writes the leader wait saw: nothing to read back
     out.remaining.actions.clear();
     out.remaining.blocked.clear();
     out.remaining.warnings.clear();

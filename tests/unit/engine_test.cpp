@@ -137,6 +137,48 @@ TEST(Engine, CreatedTopicsThatMetadataShowsLateAreWaitedForNotReadBack) {
       << stuck.outcome.error;
 }
 
+// CreatePartitions set the count and the leader wait saw every new partition led: nothing is
+// left to read back. A topic grown whose configs changed too is read back, and only it.
+TEST(Engine, GrownTopicsAreWaitedForNotReadBack) {
+  auto one = desired(topic("orders.created", 1) + topic("billing.paid", 1));
+  FakeCluster fake(cluster());
+  ASSERT_TRUE(plan_and_execute(*one, fake).outcome.converged());
+  auto grown = desired(topic("orders.created", 3) + topic("billing.paid", 1));
+  int reads_before = fake.reads;
+  EngineRun run = plan_and_execute(*grown, fake);
+  EXPECT_TRUE(run.outcome.converged()) << run.outcome.error;
+  EXPECT_EQ(fake.writes, 2);                // the create, then the growth
+  EXPECT_EQ(fake.reads - reads_before, 1);  // the plan's only
+  EXPECT_EQ(fake.state().topics.at("orders.created").partitions, 3);
+  fake.state().topics.at("orders.created").configs["retention.ms"] = "86400000";
+  auto more = desired(topic("orders.created", 4) + topic("billing.paid", 1));
+  reads_before = fake.reads;
+  EngineRun both = plan_and_execute(*more, fake);
+  EXPECT_TRUE(both.outcome.converged()) << both.outcome.error;
+  EXPECT_EQ(fake.reads - reads_before, 2);  // the plan's, and the read-back's
+  EXPECT_EQ(fake.last_request.managed, std::vector<std::string>{"orders.created"});
+}
+
+// A growth another writer made first (the broker answers "already has 3 partitions") is read
+// back: this run did not make it.
+TEST(Engine, AGrowthAnotherWriterMadeFirstIsReadBack) {
+  auto one = desired(topic("orders.created", 1));
+  FakeCluster fake(cluster());
+  ASSERT_TRUE(plan_and_execute(*one, fake).outcome.converged());
+  auto grown = desired(topic("orders.created", 3));
+  auto planned = make_plan(grown->engine(), false, {fake, &fake});
+  ASSERT_TRUE(planned.has_value());
+  fake.state().topics.at("orders.created").partitions = 3;  // grown meanwhile
+  int reads_before = fake.reads;
+  Outcome out =
+      execute(planned->plan, grown->engine(), {fake, &fake}, fake, quiet_policy(), kSilent);
+  EXPECT_TRUE(out.converged()) << out.error;
+  ASSERT_EQ(out.report.results.size(), 1u);
+  EXPECT_TRUE(out.report.results[0].already_done);
+  EXPECT_EQ(fake.reads - reads_before, 1);
+  EXPECT_EQ(fake.last_request.managed, std::vector<std::string>{"orders.created"});
+}
+
 // A topic that existed before the create (made meanwhile by someone else) is compared.
 TEST(Engine, ATopicThatAlreadyExistedWhenCreatedIsReadBack) {
   auto m = desired(topic("orders.created", 3));

@@ -91,8 +91,11 @@ class FakeCluster : public ClusterReader, public ClusterWriter, public GroupInsp
   }
   Result<std::vector<TopicOutcome>> add_partitions(const std::vector<AddPartitions>& changes,
                                                    bool validate_only) override {
+    // Like the broker: a topic that already has the count is "already done".
     return write("add-partitions", changes, validate_only, [&](const AddPartitions& c) {
-      m_state.topics.at(c.name).partitions = c.to;
+      auto& topic = m_state.topics.at(c.name);
+      if (topic.partitions >= c.to) return true;
+      topic.partitions = c.to;
       return false;
     });
   }
