@@ -560,5 +560,19 @@ expect_out "No changes: the cluster matches the manifests." "reassign, then plan
 expect_exit 0 "and nothing is left to reassign" "$bin" reassign --bootstrap-server "$T" --out "$tmp/r27b.json" "$tmp/p27"
 expect_out "^nothing to reassign: every topic has its manifest's replication factor$" "said so"
 
+# 28. the dead topics' offsets are asked in parts once there are more than 500 partitions: a
+# message in the first dead topic by name and one in the last are both counted
+project_of "$tmp/p28" 600
+expect_exit 0 "create 600 topics and their dead topics" "$bin" apply --auto-approve --bootstrap-server "$S" "$tmp/p28"
+d=$(sed -n 's/^metadata: {name: \(.*\)\.entity1-created}$/\1/p' "$tmp/p28/t1.yaml")
+for i in 1 99; do
+  echo "failed-$i" | java -cp "$jars" org.apache.kafka.tools.ConsoleProducer --bootstrap-server "$S" \
+    --topic "$d.entity$i-created.dead" >/dev/null 2>&1
+done
+expect_exit 0 "plan 1,200 topics" "$bin" plan --stats --bootstrap-server "$S" "$tmp/p28"
+expect_out "'$d.entity1-created.dead' holds 1 message: .*\[dead/alert\]" "the first part's message is counted"
+expect_out "'$d.entity99-created.dead' holds 1 message: .*\[dead/alert\]" "the last part's message is counted"
+expect_out "^requests: 1 metadata, .*, 3 offsets," "latest offsets in 2 parts, earliest in 1"
+
 echo "integration: $passed passed, $failed failed"
 [ "$failed" -eq 0 ]
