@@ -10,7 +10,8 @@
 #   no checks: the physical limit)
 # Prints each run's seconds and exit code, the medians, the ratios, and topicform's requests.
 # Usage: tests/bench/apply_after_create.sh [N] [REPS]   (default: 1000 3); OLD_TOPICFORM=BINARY
-# also runs an older build the same way.
+# also runs an older build the same way; NODES=3 runs each on a three-node cluster (one broker
+# here may hold at most 20,000 open files: take N = 5,000 there).
 set -euo pipefail
 cd "$(dirname "$0")/../.."
 n="${1:-1000}"
@@ -49,9 +50,10 @@ fresh_broker() {
   ci/kafka/broker stop "$broker" >/dev/null 2>&1 || true
   rm -rf "$broker"
   local port
-  port=$(ci/kafka/broker free-port 2)
-  ci/kafka/broker start "$broker" "$port" 1 >/dev/null
-  export KAFKA_BOOTSTRAP_SERVERS="127.0.0.1:$port"
+  port=$(ci/kafka/broker free-port $((2 * ${NODES:-1})))
+  ci/kafka/broker start "$broker" "$port" "${NODES:-1}" >/dev/null
+  KAFKA_BOOTSTRAP_SERVERS=$(cat "$broker/bootstrap")
+  export KAFKA_BOOTSTRAP_SERVERS
 }
 timed() {  # LABEL COMMAND...: appends "LABEL seconds exit" to $tmp/results
   local what="$1" start code=0
@@ -89,7 +91,7 @@ done
 
 median() { awk -v k="$1" '$1 == k {print $2}' "$tmp/results" | sort -n | awk '{a[NR]=$1} END {print a[int((NR + 1) / 2)]}'; }
 failures() { awk -v k="$1" '$1 == k && $3 != 0' "$tmp/results" | wc -l; }
-echo "N=$n manifests ($((2 * n)) topics), one local broker, $reps interleaved runs each:"
+echo "N=$n manifests ($((2 * n)) topics), ${NODES:-1} local broker(s), $reps interleaved runs each:"
 sed 's/^/  run: /' "$tmp/results"
 for op in create change grow; do
   t=$(median "topicform-$op"); b=$(median "baseline-$op")
