@@ -74,8 +74,9 @@ Parsed parse_apply(const std::vector<std::string>& args, ApplyOptions& options) 
       "allow-delete", po::bool_switch(&options.allow_delete),
       "delete topics whose manifest says `deleted: true`")(
       "wait", po::value(&options.wait)->default_value("60s")->value_name("DURATION"),
-      "how long created topics may go without another of them getting a leader for each "
-      "partition (60s, 2m; a bare number is seconds)")(
+      "how long the cluster may take to show what apply wrote, counted from the last sign of "
+      "progress: a leader for every new partition, then the accepted config changes (60s, 2m; "
+      "a bare number is seconds)")(
       "wait-for-brokers",
       po::value(&options.wait_for_brokers)->value_name("N")->implicit_value(0, "highest RF"),
       "first wait (up to --timeout) until the cluster answers with at least N brokers; N "
@@ -179,12 +180,15 @@ int report(const Outcome& outcome, const ApplyOptions& options, KafkaAdmin& admi
 Result<ExecutePolicy> policy_of(const ApplyOptions& options) {
   auto wait_ms = duration_flag_ms("--wait", options.wait);
   if (!wait_ms) return wait_ms.error();
-  auto read_ms = timeout_ms(options.connection);
-  if (!read_ms) return read_ms.error();
+  auto silence_ms = timeout_ms(options.connection);
+  if (!silence_ms) return silence_ms.error();
   ExecutePolicy policy;
   policy.allow_delete = options.allow_delete;
   policy.wait_timeout_ms = *wait_ms;
-  policy.readback_timeout_ms = *read_ms;  // the broker may take --timeout to show the changes
+  // A busy broker (right after a large create) shows accepted changes tens of seconds late
+  // while answering every read: that is --wait's to bound, not --timeout's (silence).
+  policy.readback_timeout_ms = *wait_ms;
+  policy.read_failure_timeout_ms = *silence_ms;
   return policy;
 }
 

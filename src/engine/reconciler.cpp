@@ -3,6 +3,7 @@
 
 #include <algorithm>
 #include <chrono>
+#include <limits>
 #include <optional>
 #include <set>
 #include <thread>
@@ -142,18 +143,53 @@ std::optional<Targets> written_targets(const ApplyReport& report) {
   return Targets(std::vector<std::string>(unseen.begin(), unseen.end()), true);
 }
 
+std::size_t differences(const Plan& remaining) {
+  return remaining.actions.size() + remaining.access.creates.size() +
+         remaining.access.deletes.size() + remaining.blocked.size();
+}
+
 std::string still_differs(const Plan& remaining, int waited_ms) {
-  std::size_t n = remaining.actions.size() + remaining.access.creates.size() +
-                  remaining.access.deletes.size() + remaining.blocked.size();
+  std::size_t n = differences(remaining);
   return fmt::format(
       "the cluster still differs: the broker accepted every change, but after {} s of reading "
       "back it shows {} difference(s) (below); run 'topicform plan' to see whether it caught up",
       waited_ms / 1000, n);
 }
 
+// The read-back's waits: reads every 200 ms for two seconds, then backing off to every 2 s,
+// each budget counted from the last read that showed progress, or that answered.
+struct ReadBackClock {
+  const ExecutePolicy& policy;
+  int waited_ms = 0;   // since the first read
+  int still_ms = 0;    // since the last read that showed progress
+  int failing_ms = 0;  // since the last read that answered
+  int pause_ms = 200;
+
+  explicit ReadBackClock(const ExecutePolicy& p) : policy(p) {}
+
+  // Sleeps before the next read; false when a budget is spent.
+  bool wait_after(bool answered, bool progress) {
+    if (progress) still_ms = 0;
+    if (answered) failing_ms = 0;
+    int left = std::min(policy.readback_timeout_ms - still_ms,
+                        policy.read_failure_timeout_ms - failing_ms);
+    if (left <= 0) return false;
+    int step = std::min(pause_ms, left);
+    pause(policy, step);
+    waited_ms += step;
+    still_ms += step;
+    failing_ms += step;
+    // Most changes show within a second or two: read often that long, then back off.
+    pause_ms = waited_ms < 2000 ? 200 : std::min(pause_ms * 2, 2000);
+    return true;
+  }
+};
+
 // Reads the written topics until a fresh plan of them is empty; brokers show accepted changes a
 // little later, and a busy one much later, so reads come every 200 ms for two seconds, then back
-// off to one every 2 s, up to policy.readback_timeout_ms.
+// off to one every 2 s. It gives up once policy.readback_timeout_ms passes without a read that
+// shows fewer differences than every read before it (a busy broker answers, just late), or
+// policy.read_failure_timeout_ms without a read that answers at all (a gone broker).
 void read_back(Outcome& out, const Desired& desired, ClusterReader& reader,
                const ExecutePolicy& policy) {
   std::set<std::string> gone = deleted_in(out.report);
@@ -167,8 +203,8 @@ void read_back(Outcome& out, const Desired& desired, ClusterReader& reader,
   }
   Desired check = desired;
   if (written) check.targets = &*written;
-  int waited_ms = 0;
-  int pause_ms = 200;
+  ReadBackClock clock(policy);
+  std::size_t fewest = std::numeric_limits<std::size_t>::max();
   std::string read_error;
   while (true) {
     auto state = reader.read(read_request(check, false));
@@ -178,19 +214,16 @@ void read_back(Outcome& out, const Desired& desired, ClusterReader& reader,
       out.remaining = plan_of(check, *state, policy.allow_delete);
       if (!out.remaining.has_changes() && !out.remaining.is_blocked()) return;
     }
-    if (waited_ms >= policy.readback_timeout_ms) break;
-    int step = std::min(pause_ms, policy.readback_timeout_ms - waited_ms);
-    pause(policy, step);
-    waited_ms += step;
-    // Most changes show within a second or two: read often that long, then back off.
-    pause_ms = waited_ms < 2000 ? 200 : std::min(pause_ms * 2, 2000);
+    bool progress = state && differences(out.remaining) < fewest;
+    if (progress) fewest = differences(out.remaining);
+    if (!clock.wait_after(state.has_value(), progress)) break;
   }
   out.error = read_error.empty()
-                  ? still_differs(out.remaining, waited_ms)
+                  ? still_differs(out.remaining, clock.waited_ms)
                   : fmt::format(
                         "the changes were accepted, but reading them back failed for {} "
                         "s: {}",
-                        waited_ms / 1000, read_error);
+                        clock.failing_ms / 1000, read_error);
 }
 
 }  // namespace

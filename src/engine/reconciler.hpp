@@ -46,12 +46,13 @@ Result<Planned> make_plan(const Desired& desired, bool allow_delete, ClusterPort
 Result<bool> add_broker_refusals(Plan& plan, ClusterWriter& writer);
 
 struct ExecutePolicy {
-  bool allow_delete = false;          // the command that writes must allow deletes itself
-  int wait_timeout_ms = 60'000;       // for created topics to have leaders
-  int request_retries = 2;            // re-plans after a request that failed as a whole
-  int readback_timeout_ms = 30'000;   // how long the broker may take to show accepted changes
-  RetryPolicy retry;                  // per-topic retries of transient errors
-  std::function<void(int ms)> sleep;  // empty: really sleep (tests pass one that does not)
+  bool allow_delete = false;             // the command that writes must allow deletes itself
+  int wait_timeout_ms = 60'000;          // for created topics to have leaders
+  int request_retries = 2;               // re-plans after a request that failed as a whole
+  int readback_timeout_ms = 60'000;      // how long the broker may go without showing progress
+  int read_failure_timeout_ms = 30'000;  // how long read-back reads may keep failing
+  RetryPolicy retry;                     // per-topic retries of transient errors
+  std::function<void(int ms)> sleep;     // empty: really sleep (tests pass one that does not)
 };
 
 struct Outcome {
@@ -67,7 +68,9 @@ struct Outcome {
 // plan, or any change the broker's validate-only pass refuses; then runs the phases, re-plans
 // and retries a request that failed as a whole, and reads back the topics it wrote (only those,
 // configs described only for them) until a fresh plan of them is empty, for up to
-// policy.readback_timeout_ms: a read that lags or fails meanwhile is read again, never answered
+// policy.readback_timeout_ms since the last read that showed fewer differences than the ones
+// before it, and policy.read_failure_timeout_ms since the last that answered at all: a read
+// that lags or fails meanwhile is read again, never answered
 // with another write (topics deleted in this run count as gone while metadata still lists them).
 Outcome execute(const Plan& plan, const Desired& desired, ClusterPorts cluster,
                 ClusterWriter& writer, const ExecutePolicy& policy, const Progress& progress);

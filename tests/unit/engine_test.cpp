@@ -345,6 +345,26 @@ TEST(EngineReadBack, ALaggingOrFailingReadIsReadAgainNeverWrittenAgain) {
   EXPECT_EQ(fake.state().topics.at("orders.created").configs.at("retention.ms"), "604800000");
 }
 
+// The budget counts from the last read that showed progress: a broker that shows one change,
+// then the other well past the budget from the start, is still waited for; one that shows
+// nothing new for the whole budget is not (GivesUpAfterTheTimeoutWithFewReads).
+TEST(EngineReadBack, AReadThatShowsProgressRestartsTheBudget) {
+  auto m = desired(topic("orders.created", 3) + topic("billing.paid", 3));
+  FakeCluster fake(converged_but_retention(*m, "86400000"));
+  auto planned = make_plan(m->engine(), false, {fake, &fake});
+  ASSERT_TRUE(planned.has_value());
+  ASSERT_EQ(planned->plan.actions.size(), 2u);
+  fake.faults.reads_lagging_after_alter_of = {{"billing.paid", 14}, {"orders.created", 19}};
+  int slept_ms = 0;
+  ExecutePolicy policy = quiet_policy();
+  policy.readback_timeout_ms = 10'000;
+  policy.sleep = [&](int ms) { slept_ms += ms; };
+  Outcome out = execute(planned->plan, m->engine(), {fake, &fake}, fake, policy, kSilent);
+  EXPECT_TRUE(out.converged()) << out.error;
+  EXPECT_EQ(fake.writes, 1);
+  EXPECT_GT(slept_ms, policy.readback_timeout_ms);
+}
+
 // A read-back that never sees the change ends after the timeout, with backed-off reads.
 TEST(EngineReadBack, GivesUpAfterTheTimeoutWithFewReads) {
   auto m = desired(topic("orders.created", 3) + topic("billing.paid", 3));

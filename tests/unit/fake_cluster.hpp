@@ -22,6 +22,7 @@ struct Faults {
   int reads_lagging_after_create = 0;          // reads that do not yet show created topics
   int reads_lagging_after_delete = 0;  // reads that still list deleted topics (without configs)
   int reads_lagging_after_alter = 0;   // reads that still show the configs before a change
+  std::map<std::string, int> reads_lagging_after_alter_of;  // the same for one topic
   int failing_reads = 0;  // the next reads fail as a whole (a broker that just created topics)
   bool may_not_alter_acls = false;                 // the client lacks ALTER on the cluster
   bool down = false;                               // every request fails as a whole
@@ -62,11 +63,10 @@ class FakeCluster : public ClusterReader, public ClusterWriter, public GroupInsp
       --m_delete_lag;
       for (const auto& [name, topic] : m_deleted) seen.topics[name] = topic;
     }
-    if (m_alter_lag > 0) {
-      --m_alter_lag;
-      for (const auto& [name, configs] : m_altered) {
-        if (seen.topics.count(name)) seen.topics[name].configs = configs;
-      }
+    for (auto& [name, lag] : m_alter_lag) {
+      if (lag <= 0) continue;
+      --lag;
+      if (seen.topics.count(name)) seen.topics[name].configs = m_altered[name];
     }
     // Like the adapter: configs are described only for the topics the request names.
     std::set<std::string> managed(request.managed.begin(), request.managed.end());
@@ -104,7 +104,10 @@ class FakeCluster : public ClusterReader, public ClusterWriter, public GroupInsp
                                                   bool validate_only) override {
     return write("alter-config", changes, validate_only, [&](const AlterConfig& c) {
       m_altered[c.name] = m_state.topics.at(c.name).configs;
-      m_alter_lag = faults.reads_lagging_after_alter;
+      auto own = faults.reads_lagging_after_alter_of.find(c.name);
+      m_alter_lag[c.name] = own != faults.reads_lagging_after_alter_of.end()
+                                ? own->second
+                                : faults.reads_lagging_after_alter;
       m_state.topics.at(c.name).configs = c.desired;
       return false;
     });
@@ -204,7 +207,7 @@ class FakeCluster : public ClusterReader, public ClusterWriter, public GroupInsp
   int m_create_lag = 0;
   int m_delete_lag = 0;
   std::map<std::string, ConfigMap> m_altered;  // configs before the last change, for lagging reads
-  int m_alter_lag = 0;
+  std::map<std::string, int> m_alter_lag;  // reads each altered topic still shows its old configs
 };
 
 }  // namespace topicform
