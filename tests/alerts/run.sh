@@ -13,18 +13,10 @@ failed=0
 ok() { passed=$((passed + 1)); }
 bad() { echo "alerts: FAILED $*" >&2; failed=$((failed + 1)); }
 
-# promtool from PATH, else the cached build, else built now from the Go module proxy.
-promtool_version=v0.316.0
-cache=/var/cache/topicform/go/bin
-promtool=$(command -v promtool || true)
-[ -z "$promtool" ] && [ -x "$cache/promtool" ] && promtool="$cache/promtool"
-if [ -z "$promtool" ] && command -v go >/dev/null; then
-  echo "alerts: building promtool $promtool_version with $(go version | cut -d' ' -f3) (once)"
-  mkdir -p "$cache" && GOBIN="$cache" GOFLAGS=-mod=mod \
-    go install "github.com/prometheus/prometheus/cmd/promtool@$promtool_version" >"$tmp/go.log" 2>&1 &&
-    promtool="$cache/promtool" || { tail -5 "$tmp/go.log" >&2; bad "promtool does not build"; }
-fi
-[ -n "$promtool" ] || echo "alerts: no promtool and no Go to build it: the structure is checked, the rules are not evaluated"
+# promtool from PATH, else the cached build, else built now (at most 600 s: ctest's limit for
+# this test is 900) from the Go module proxy by ci/promtool, which ci/test runs before the tests.
+promtool=$(ci/promtool 600) || bad "promtool does not build"
+[ -n "$promtool" ] || echo "alerts: no promtool (no Go, or not built yet): the structure is checked, the rules are not evaluated"
 
 for project in topics "$here/hostile"; do
   for metrics in topicform kafka-exporter; do
