@@ -91,13 +91,15 @@ rd_kafka_resp_err_t query_offsets(rd_kafka_t* client, rd_kafka_topic_partition_l
 }
 #endif
 
-// How many parts `count` partitions are asked in: a handful, whatever the count. librdkafka
-// 2.0.2 matches each answered partition to its list one by one (quadratic in a list's size: the
-// tenth of all a 5,000-topic plan's CPU time), and the parts are asked at once.
-std::size_t offset_parts(int count) {
-  constexpr int kMinPart = 500;
-  constexpr int kMaxParts = 8;
-  return static_cast<std::size_t>(std::clamp((count + kMinPart - 1) / kMinPart, 1, kMaxParts));
+// How many requests a read of `count` names or partitions is split into: a handful, whatever
+// the count. librdkafka matches each answer to its request one by one (quadratic in a request's
+// size: a third of a second at 10,000 topics in one DescribeConfigs, a tenth of a 5,000-topic
+// plan's CPU in 2.0.2's offsets_for_times), and the parts are sent before any is awaited, so the
+// broker works on one while the client reads another.
+std::size_t request_parts(std::size_t count) {
+  constexpr std::size_t kMinPart = 500;
+  constexpr std::size_t kMaxParts = 8;
+  return std::clamp<std::size_t>((count + kMinPart - 1) / kMinPart, 1, kMaxParts);
 }
 
 // query_offsets for `partitions` in parts asked side by side, each part's answers copied back.
@@ -105,7 +107,7 @@ std::size_t offset_parts(int count) {
 rd_kafka_resp_err_t query_offsets_in_parts(rd_kafka_t* client,
                                            rd_kafka_topic_partition_list_t* partitions,
                                            int timeout_ms) {
-  std::size_t parts = offset_parts(partitions->cnt);
+  std::size_t parts = request_parts(static_cast<std::size_t>(partitions->cnt));
   if (parts == 1) return query_offsets(client, partitions, timeout_ms);
   std::vector<rd_kafka_topic_partition_list_t*> lists;
   std::vector<std::future<rd_kafka_resp_err_t>> answers;
@@ -166,23 +168,13 @@ Result<bool> add_described(rd_kafka_event_t* event, bool dynamic_only, ConfigsBy
   return true;
 }
 
-// How many DescribeConfigs requests `count` names are split into: a handful, whatever the
-// count. librdkafka matches each answer's resources to its request's one by one (quadratic in
-// a request's size: a third of a second at 10,000 topics in one request), and while it reads one
-// answer the broker already works on the next.
-std::size_t describe_batches(std::size_t count) {
-  constexpr std::size_t kMinBatch = 500;
-  constexpr std::size_t kMaxBatches = 8;
-  return std::clamp<std::size_t>((count + kMinBatch - 1) / kMinBatch, 1, kMaxBatches);
-}
-
 // DescribeConfigs for `names`: every request is sent before the first answer is awaited.
 Result<ConfigsByName> describe(KafkaAdmin::Handle& handle, rd_kafka_ResourceType_t type,
                                const std::vector<std::string>& names, int timeout_ms,
                                bool dynamic_only) {
   rd_kafka_t* client = handle.client;
   Queue queue(client);
-  std::size_t batches = describe_batches(names.size());
+  std::size_t batches = request_parts(names.size());
   for (std::size_t b = 0; b < batches; ++b) {
     std::vector<rd_kafka_ConfigResource_t*> resources;
     for (std::size_t i = b * names.size() / batches; i < (b + 1) * names.size() / batches; ++i) {
@@ -308,7 +300,7 @@ Result<bool> KafkaAdmin::read_topic_configs(ClusterState& state,
     if (managed.count(name)) present.push_back(name);
   }
   if (present.empty()) return true;
-  m_requests.describe_configs += static_cast<int>(describe_batches(present.size()));
+  m_requests.describe_configs += static_cast<int>(request_parts(present.size()));
   auto configs = describe(*m_handle, RD_KAFKA_RESOURCE_TOPIC, present, m_timeout_ms, true);
   if (!configs) return configs.error();
   for (const auto& name : present) {
@@ -389,7 +381,7 @@ Result<std::unique_ptr<KafkaAdmin::PendingOffsets>> KafkaAdmin::start_list_offse
   for (const auto& [topic, p] : wanted) {
     rd_kafka_topic_partition_list_add(pending->partitions, topic.c_str(), p)->offset = which;
   }
-  m_requests.offsets += static_cast<int>(offset_parts(static_cast<int>(wanted.size())));
+  m_requests.offsets += static_cast<int>(request_parts(wanted.size()));
   if (auto answering = m_handle->still_answering("read the offsets of dead topics"); !answering) {
     return answering.error();
   }

@@ -214,8 +214,9 @@ void read_back(Outcome& out, const Desired& desired, ClusterReader& reader,
       out.remaining = plan_of(check, *state, policy.allow_delete);
       if (!out.remaining.has_changes() && !out.remaining.is_blocked()) return;
     }
-    bool progress = state && differences(out.remaining) < fewest;
-    if (progress) fewest = differences(out.remaining);
+    std::size_t left = state ? differences(out.remaining) : fewest;
+    bool progress = left < fewest;
+    fewest = std::min(fewest, left);
     if (!clock.wait_after(state.has_value(), progress)) break;
   }
   out.error = read_error.empty()
