@@ -162,6 +162,8 @@ std::string withheld_note(const Plan& plan) {
 }
 
 int report(const Outcome& outcome, const ApplyOptions& options, KafkaAdmin& admin) {
+  // Before the outcome, so an apply that stops still says what it sent (the error stays last).
+  if (options.stats) std::cerr << format_request_counts(admin.requests(), "writes") << "\n";
   if (!outcome.converged()) {
     if (outcome.remaining.has_changes() || outcome.remaining.is_blocked()) {
       std::cerr << render_plan_text(outcome.remaining, false);
@@ -170,7 +172,6 @@ int report(const Outcome& outcome, const ApplyOptions& options, KafkaAdmin& admi
         outcome.wrote ? "; " + status_line(outcome.report) + "; re-run to continue" : "";
     return fail(outcome.error + done);
   }
-  if (options.stats) std::cerr << format_request_counts(admin.requests(), "writes") << "\n";
   if (!outcome.wrote) return kExitOk;
   std::cerr << fmt::format("Apply complete: {}.{}\n", status_line(outcome.report),
                            withheld_note(outcome.remaining));
