@@ -95,6 +95,7 @@ rd_kafka_AdminOptions_t* write_options(rd_kafka_t* client, rd_kafka_admin_op_t o
 // Splits `items` into runs whose summed `cost` stays within kMaxRecordsPerRequest.
 template <class T, class Cost>
 std::vector<std::vector<T>> chunks(const std::vector<T>& items, Cost cost) {
+  if (items.empty()) return {};
   std::vector<std::vector<T>> out(1);
   std::size_t used = 0;
   for (const auto& item : items) {
@@ -109,17 +110,46 @@ std::vector<std::vector<T>> chunks(const std::vector<T>& items, Cost cost) {
   return out;
 }
 
+// The validate-only pass of `parts`, every request sent before any answer is awaited: nothing is
+// written, so no part waits for another (six parts of a 10,000-topic create went one after
+// another). Each answer is put back at its part's place, so the outcomes keep the items' order.
+template <class T, class Send, class Parse>
+Result<std::vector<TopicOutcome>> validate_side_by_side(const Writer& writer,
+                                                        rd_kafka_admin_op_t op, const char* what,
+                                                        const std::vector<std::vector<T>>& parts,
+                                                        Send send, Parse parse) {
+  Queue queue(writer.client);
+  for (std::size_t p = 0; p < parts.size(); ++p) {
+    Options options{write_options(writer.client, op, writer.timeout_ms, true)};
+    rd_kafka_AdminOptions_set_opaque(options.o, reinterpret_cast<void*>(p));
+    ++writer.requests;
+    if (auto sent = send(parts[p], options.o, queue.q); !sent) return sent.error();
+  }
+  std::vector<std::vector<TopicOutcome>> answers(parts.size());
+  for (std::size_t answered = 0; answered < parts.size(); ++answered) {
+    auto event = await_result(writer.handle, queue.q, writer.timeout_ms + 10'000, what);
+    if (!event) return event.error();
+    auto p = reinterpret_cast<std::size_t>(rd_kafka_event_opaque(event->get()));
+    if (p < answers.size()) answers[p] = parse(event->get());
+  }
+  std::vector<TopicOutcome> all;
+  for (auto& part : answers) all.insert(all.end(), part.begin(), part.end());
+  return all;
+}
+
 // Sends `items` in batches of one kind of write: `send(part, options, queue)` builds and sends one
-// request, `parse(event)` reads its result. A request that fails as a whole stops the rest.
+// request, `parse(event)` reads its result. Real writes go one batch at a time, and a request
+// that fails as a whole stops the rest; the validate-only pass sends its batches side by side.
 template <class T, class Cost, class Send, class Parse>
 Result<std::vector<TopicOutcome>> send_batches(const Writer& writer, rd_kafka_admin_op_t op,
                                                const char* what, const std::vector<T>& items,
                                                bool validate_only, Cost cost, Send send,
                                                Parse parse) {
+  auto parts = chunks(items, cost);
+  if (validate_only) return validate_side_by_side(writer, op, what, parts, send, parse);
   std::vector<TopicOutcome> all;
-  for (const auto& part : chunks(items, cost)) {
-    if (part.empty()) continue;
-    Options options{write_options(writer.client, op, writer.timeout_ms, validate_only)};
+  for (const auto& part : parts) {
+    Options options{write_options(writer.client, op, writer.timeout_ms, false)};
     Queue queue(writer.client);
     ++writer.requests;
     if (auto sent = send(part, options.o, queue.q); !sent) return sent.error();

@@ -189,6 +189,18 @@ run "$bin" plan --bootstrap-server "$S" --command-config "$tmp/limited.propertie
 [ $? = 1 ] && ok || bad "plan without the ACLs reports the changes as blocked"
 grep -q "the broker refuses the change: .*[Aa]uthoriz" "$tmp/out" && ok || bad "plan shows the broker's reason"
 
+# 4b. the same in a create too large for one request: the validate-only pass sends its parts side
+# by side, and a refusal in the last part (the denied topics sort after 1,200 allowed ones) still
+# stops the apply before anything is written
+names=()
+for i in $(seq 1 1200); do names+=("allowed-many$i"); done
+project "$tmp/p4b" "${names[@]}" denied
+run "$bin" apply --auto-approve --stats --bootstrap-server "$S" --command-config "$tmp/limited.properties" "$tmp/p4b"
+[ $? = 1 ] && ok || bad "a large apply with two denied topics fails"
+grep -q "^topicform: error: the cluster refuses 2 change(s), e.g. '$d.denied': .*[Aa]uthoriz.*; nothing was applied$" "$tmp/err" && ok || bad "the refusal in the last part is named"
+grep -q "^requests: .*, 2 writes$" "$tmp/err" && ok || bad "the validate-only pass went in two requests"
+topic_list | grep -q "^$d.allowed-many" && bad "no partial writes in a create of two requests" || ok
+
 # 5. TLS with the test CA; without it, a clear certificate error
 project "$tmp/p5" secured
 run "$bin" apply --auto-approve --bootstrap-server "$T" -X security.protocol=ssl -X ssl.ca.location="$tmp/ca.pem" "$tmp/p5"
