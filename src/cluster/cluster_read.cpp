@@ -12,6 +12,7 @@
 
 #include "cluster/admin_request.hpp"
 #include "cluster/kafka_admin.hpp"
+#include "cluster/offset_answers.hpp"
 #include "cluster/rdkafka_paths.hpp"
 #include "core/units.hpp"
 
@@ -22,23 +23,9 @@ using admin_request::await_result;
 using admin_request::Options;
 using admin_request::Queue;
 
-// An offset (and so a count) for a topic the broker no longer knows: deleted since the metadata
-// read; and for a partition whose leader did not answer offsets in time (just created, or its
-// leader moving): the count is unknown, which blocks a delete of it (core/rules).
-constexpr std::int64_t kGoneTopic = -1000;  // never an offset, nor a special timestamp
-constexpr std::int64_t kUncounted = kUncountedMessages;
-
 // ListOffsets' special timestamps: the first and the next offset of a partition.
 constexpr std::int64_t kEarliest = -2;
 constexpr std::int64_t kLatest = -1;
-
-bool leader_moving(rd_kafka_resp_err_t err) {
-  return err == RD_KAFKA_RESP_ERR_NOT_LEADER_FOR_PARTITION ||
-         err == RD_KAFKA_RESP_ERR_LEADER_NOT_AVAILABLE ||
-         err == RD_KAFKA_RESP_ERR_UNKNOWN_LEADER_EPOCH ||
-         err == RD_KAFKA_RESP_ERR_FENCED_LEADER_EPOCH || err == RD_KAFKA_RESP_ERR__TRANSPORT ||
-         err == RD_KAFKA_RESP_ERR__TIMED_OUT;
-}
 
 using PartitionIndex =
     std::map<std::pair<std::string_view, std::int32_t>, rd_kafka_topic_partition_t*>;
@@ -394,29 +381,12 @@ Result<std::unique_ptr<KafkaAdmin::PendingOffsets>> KafkaAdmin::start_list_offse
 Result<KafkaAdmin::PartitionOffsets> KafkaAdmin::finish_list_offsets(PendingOffsets& pending) {
   rd_kafka_resp_err_t err = pending.answer.get();
   m_handle->note(err, pending.sent);
-  // A leader still loading a topic created moments ago answers NOT_LEADER (offsets_for_times
-  // returns it as the call's error too). Such partitions are not waited for: their count is
-  // unknown, which only holds back a delete of them.
-  bool settling = err && leader_moving(err);
-  PartitionOffsets out;
-  const auto* partitions = pending.partitions;
-  for (int i = 0; (!err || settling) && i < partitions->cnt; ++i) {
-    const auto& tp = partitions->elems[i];
-    auto& offset = out[{tp.topic, tp.partition}];
-    if (tp.err == RD_KAFKA_RESP_ERR_UNKNOWN_TOPIC_OR_PART) {
-      offset = kGoneTopic;
-    } else if (!tp.err && tp.offset >= 0) {
-      offset = tp.offset;
-    } else if (!tp.err || leader_moving(tp.err)) {
-      offset = kUncounted;  // not answered, or its leader cannot answer yet
-    } else {
-      err = tp.err;
-      settling = false;
-    }
-  }
-  if (err && !settling) {
-    return Error{
-        explain(fmt::format("read the offsets of dead topics: {}", rd_kafka_err2str(err)))};
+  // A leader still loading a topic created moments ago answers NOT_LEADER, or does not know the
+  // topic yet. Such partitions are not waited for: their count is unknown, which only holds back
+  // a delete of them.
+  auto out = offsets_of_answer(err, *pending.partitions);
+  if (!out) {
+    return Error{explain(fmt::format("read the offsets of dead topics: {}", out.error().message))};
   }
   return out;
 }
