@@ -111,7 +111,7 @@ std::vector<std::vector<T>> chunks(const std::vector<T>& items, Cost cost) {
 }
 
 // The validate-only pass of `parts`, every request sent before any answer is awaited: nothing is
-// written, so no part waits for another (six parts of a 10,000-topic create went one after
+// written, so no part waits for another (the parts of a 10,000-topic create went one after
 // another). Each answer is put back at its part's place, so the outcomes keep the items' order.
 template <class T, class Send, class Parse>
 Result<std::vector<TopicOutcome>> validate_side_by_side(const Writer& writer,
