@@ -239,7 +239,7 @@ drop_topics_of() {  # DIR BOOTSTRAP
   topics_cmd "$2" --delete --topic "$(domain_of "$1")\\..*" >/dev/null
 }
 # Starts a killed node again, keeping its data. Killed right after a large create, it first creates
-# the partition logs it had not written yet (10 s for 1,800 on an idle machine): up to 300 s here.
+# the partition logs it had not written yet (17 s for 1,800 beside a build): up to 300 s here.
 # No later case can run without it, so the suite stops, keeping the nodes' logs.
 restart_broker() {  # DIR [NODE]
   if ! TOPICFORM_BROKER_WAIT=300 ci/kafka/broker resume "$@" >"$tmp/resume.log" 2>&1; then
