@@ -110,6 +110,18 @@ std::vector<std::vector<T>> chunks(const std::vector<T>& items, Cost cost) {
   return out;
 }
 
+// Sends one part's request of `op` on `queue`, counted, with `place` (the part's index) as its
+// opaque, so an answer read among others finds its part.
+template <class T, class Send>
+Result<bool> send_part(const Writer& writer, rd_kafka_admin_op_t op, bool validate_only,
+                       const std::vector<T>& part, std::size_t place, rd_kafka_queue_t* queue,
+                       Send& send) {
+  Options options{write_options(writer.client, op, writer.timeout_ms, validate_only)};
+  rd_kafka_AdminOptions_set_opaque(options.o, reinterpret_cast<void*>(place));
+  ++writer.requests;
+  return send(part, options.o, queue);
+}
+
 // The validate-only pass of `parts`, every request sent before any answer is awaited: nothing is
 // written, so no part waits for another (the parts of a 10,000-topic create went one after
 // another). Each answer is put back at its part's place, so the outcomes keep the items' order.
@@ -120,10 +132,8 @@ Result<std::vector<TopicOutcome>> validate_side_by_side(const Writer& writer,
                                                         Send send, Parse parse) {
   Queue queue(writer.client);
   for (std::size_t p = 0; p < parts.size(); ++p) {
-    Options options{write_options(writer.client, op, writer.timeout_ms, true)};
-    rd_kafka_AdminOptions_set_opaque(options.o, reinterpret_cast<void*>(p));
-    ++writer.requests;
-    if (auto sent = send(parts[p], options.o, queue.q); !sent) return sent.error();
+    if (auto sent = send_part(writer, op, true, parts[p], p, queue.q, send); !sent)
+      return sent.error();
   }
   std::vector<std::vector<TopicOutcome>> answers(parts.size());
   for (std::size_t answered = 0; answered < parts.size(); ++answered) {
@@ -148,11 +158,10 @@ Result<std::vector<TopicOutcome>> send_batches(const Writer& writer, rd_kafka_ad
   auto parts = chunks(items, cost);
   if (validate_only) return validate_side_by_side(writer, op, what, parts, send, parse);
   std::vector<TopicOutcome> all;
-  for (const auto& part : parts) {
-    Options options{write_options(writer.client, op, writer.timeout_ms, false)};
+  for (std::size_t p = 0; p < parts.size(); ++p) {
     Queue queue(writer.client);
-    ++writer.requests;
-    if (auto sent = send(part, options.o, queue.q); !sent) return sent.error();
+    if (auto sent = send_part(writer, op, false, parts[p], p, queue.q, send); !sent)
+      return sent.error();
     auto event = await_result(writer.handle, queue.q, writer.timeout_ms + 10'000, what);
     if (!event) return event.error();
     auto outcomes = parse(event->get());
