@@ -229,7 +229,8 @@ int run_apply(const std::vector<std::string>& args) {
   if (planned->plan.has_changes() && !planned->plan.is_blocked()) {
     if (auto yes = confirm(options, planned->plan); !yes) return fail(yes.error().message);
   }
-  auto progress = [](const std::string& line) { std::cerr << line << "\n"; };
+  // One write a line (stderr is unbuffered): a large apply reports thousands of them.
+  auto progress = [](const std::string& line) { std::cerr << line + "\n"; };
   Outcome outcome = execute(planned->plan, desired, cluster, **admin, *policy, progress);
   return report(outcome, options, **admin);
 }

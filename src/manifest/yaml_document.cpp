@@ -2,48 +2,17 @@
 #include "manifest/yaml_document.hpp"
 
 #include <algorithm>
-#include <charconv>
-#include <cstdlib>
 #include <optional>
-#include <set>
 
 #include <fmt/format.h>
 #include <yaml-cpp/yaml.h>
 
+#include "manifest/plain_yaml.hpp"
+#include "manifest/scalar_typing.hpp"
 #include "manifest/text_checks.hpp"
 
 namespace topicform {
 namespace {
-
-// YAML 1.2 core schema numbers, checked by hand: std::regex recurses per character and a long
-// scalar would exhaust the stack.
-bool all_digits(std::string_view text) {
-  return !text.empty() &&
-         std::all_of(text.begin(), text.end(), [](char c) { return c >= '0' && c <= '9'; });
-}
-
-bool is_integer(std::string_view text) {
-  if (!text.empty() && (text[0] == '-' || text[0] == '+')) text.remove_prefix(1);
-  return all_digits(text);
-}
-
-// [-+]?(\.[0-9]+|[0-9]+(\.[0-9]*)?)([eE][-+]?[0-9]+)?
-bool is_float(std::string_view text) {
-  if (!text.empty() && (text[0] == '-' || text[0] == '+')) text.remove_prefix(1);
-  auto exponent = text.find_first_of("eE");
-  std::string_view mantissa = text.substr(0, exponent);
-  if (exponent != std::string_view::npos) {
-    std::string_view power = text.substr(exponent + 1);
-    if (!power.empty() && (power[0] == '-' || power[0] == '+')) power.remove_prefix(1);
-    if (!all_digits(power)) return false;
-  }
-  auto dot = mantissa.find('.');
-  if (dot == std::string_view::npos) return all_digits(mantissa);
-  std::string_view whole = mantissa.substr(0, dot);
-  std::string_view fraction = mantissa.substr(dot + 1);
-  if (whole.empty()) return all_digits(fraction);
-  return all_digits(whole) && (fraction.empty() || all_digits(fraction));
-}
 
 struct DocumentText {
   std::string_view text;
@@ -155,21 +124,8 @@ class Converter {
   }
 
   static nlohmann::json scalar(const YAML::Node& node) {
-    const std::string& text = node.Scalar();
-    if (node.Tag() != "?") return text;  // quoted or explicitly tagged: text as written
-    static const std::set<std::string> kNull{"", "~", "null", "Null", "NULL"};
-    if (kNull.count(text)) return nullptr;
-    if (text == "true" || text == "True" || text == "TRUE") return true;
-    if (text == "false" || text == "False" || text == "FALSE") return false;
-    if (is_integer(text)) {
-      std::int64_t value = 0;
-      const char* begin = text.data() + (text[0] == '+' ? 1 : 0);
-      auto [end, ec] = std::from_chars(begin, text.data() + text.size(), value);
-      if (ec == std::errc{} && end == text.data() + text.size()) return value;
-      return text;  // beyond 64 bits: keep the text and let the schema say what is expected
-    }
-    if (is_float(text)) return std::strtod(text.c_str(), nullptr);
-    return text;
+    if (node.Tag() != "?") return node.Scalar();  // quoted or explicitly tagged: text as written
+    return typed_plain_scalar(node.Scalar());
   }
 
   nlohmann::json walk(const YAML::Node& node, const std::string& pointer, int depth,
@@ -246,6 +202,60 @@ Diagnostic file_error(const std::string& rule, const std::string& file, int line
   return Diagnostic{Severity::error, rule, std::move(message), Location{file, line, column}};
 }
 
+// The limits and encoding checks every file passes before any reader sees it.
+bool readable_text(std::string_view text, const std::string& file,
+                   std::vector<Diagnostic>& diagnostics) {
+  if (text.size() > kMaxManifestBytes) {
+    diagnostics.push_back(file_error("manifest/too-large", file, 1, 1,
+                                     fmt::format("the file is {} bytes; manifests are limited to "
+                                                 "{} bytes",
+                                                 text.size(), kMaxManifestBytes)));
+    return false;
+  }
+  if (text.starts_with("\xEF\xBB\xBF")) text.remove_prefix(3);
+  if (auto problem = find_encoding_problem(text)) {
+    diagnostics.push_back(file_error("manifest/encoding", file, problem->line, problem->column,
+                                     fmt::format("the file {}", problem->what)));
+    return false;
+  }
+  if (auto problem = find_excessive_nesting(text, kMaxDepth)) {
+    diagnostics.push_back(
+        file_error("manifest/too-deep", file, problem->line, problem->column,
+                   fmt::format("the document nests deeper than {} levels", kMaxDepth)));
+    return false;
+  }
+  return true;
+}
+
+// One document's piece as read: by the plain reader, or as yaml-cpp's node.
+struct ReadPiece {
+  std::optional<YamlDocument> plain;
+  YAML::Node node;
+  int first_line;
+};
+
+// One YAML::Load per document: yaml-cpp 0.7's LoadAll loops forever on some malformed streams
+// (a lone ','), while Load parses exactly one document. False after a syntax problem.
+bool load_with_yaml_cpp(const DocumentText& piece, const std::string& file, YAML::Node& node,
+                        std::vector<Diagnostic>& diagnostics) {
+  try {
+    node = YAML::Load(std::string(piece.text));
+    if (!node.IsNull()) return true;
+    if (auto line = first_content_line(piece.text)) {
+      diagnostics.push_back(file_error("manifest/syntax", file, *line + piece.first_line + 1, 1,
+                                       "invalid YAML: no document could be read here"));
+      return false;
+    }
+    return true;
+  } catch (const YAML::Exception& e) {
+    int line = (e.mark.line < 0 ? 0 : e.mark.line) + piece.first_line + 1;
+    int column = e.mark.column < 0 ? 1 : e.mark.column + 1;
+    diagnostics.push_back(
+        file_error("manifest/syntax", file, line, column, fmt::format("invalid YAML: {}", e.msg)));
+    return false;
+  }
+}
+
 }  // namespace
 
 std::string pointer_child(const std::string& pointer, const std::string& key) {
@@ -296,56 +306,33 @@ std::string display_path(const std::string& pointer) {
 }
 
 std::vector<YamlDocument> parse_yaml_documents(std::string_view text, const std::string& file,
-                                               std::vector<Diagnostic>& diagnostics) {
+                                               std::vector<Diagnostic>& diagnostics,
+                                               YamlReaders readers) {
   std::vector<YamlDocument> documents;
-  if (text.size() > kMaxManifestBytes) {
-    diagnostics.push_back(file_error("manifest/too-large", file, 1, 1,
-                                     fmt::format("the file is {} bytes; manifests are limited to "
-                                                 "{} bytes",
-                                                 text.size(), kMaxManifestBytes)));
-    return documents;
-  }
+  if (!readable_text(text, file, diagnostics)) return documents;
   if (text.starts_with("\xEF\xBB\xBF")) text.remove_prefix(3);  // a UTF-8 byte order mark
-  if (auto problem = find_encoding_problem(text)) {
-    diagnostics.push_back(file_error("manifest/encoding", file, problem->line, problem->column,
-                                     fmt::format("the file {}", problem->what)));
-    return documents;
-  }
-  if (auto problem = find_excessive_nesting(text, kMaxDepth)) {
-    diagnostics.push_back(
-        file_error("manifest/too-deep", file, problem->line, problem->column,
-                   fmt::format("the document nests deeper than {} levels", kMaxDepth)));
-    return documents;
-  }
-  // One YAML::Load per document: yaml-cpp 0.7's LoadAll loops forever on some malformed
-  // streams (a lone ','), while Load parses exactly one document.
-  std::vector<std::pair<YAML::Node, int>> nodes;
+  std::vector<ReadPiece> pieces;
   for (const DocumentText& piece : split_documents(text)) {
-    try {
-      YAML::Node node = YAML::Load(std::string(piece.text));
-      if (node.IsNull()) {
-        if (auto line = first_content_line(piece.text)) {
-          diagnostics.push_back(file_error("manifest/syntax", file, *line + piece.first_line + 1, 1,
-                                           "invalid YAML: no document could be read here"));
-          return documents;
-        }
-      }
-      nodes.emplace_back(node, piece.first_line);
-    } catch (const YAML::Exception& e) {
-      int line = (e.mark.line < 0 ? 0 : e.mark.line) + piece.first_line + 1;
-      int column = e.mark.column < 0 ? 1 : e.mark.column + 1;
-      diagnostics.push_back(file_error("manifest/syntax", file, line, column,
-                                       fmt::format("invalid YAML: {}", e.msg)));
-      return documents;
-    }
+    ReadPiece read{std::nullopt, YAML::Node(), piece.first_line};
+    if (readers == YamlReaders::plain_first)
+      read.plain = read_plain_yaml(piece.text, piece.first_line, file);
+    if (!read.plain && !load_with_yaml_cpp(piece, file, read.node, diagnostics)) return documents;
+    pieces.push_back(std::move(read));
   }
   Converter converter(file, diagnostics);
-  for (const auto& [node, first_line] : nodes) {
-    if (node.IsNull()) continue;
+  for (auto& piece : pieces) {
+    if (piece.plain) {
+      documents.push_back(std::move(*piece.plain));
+      continue;
+    }
+    if (piece.node.IsNull()) continue;
     YamlDocument document;
-    if (converter.convert(node, first_line, document)) documents.push_back(std::move(document));
+    if (converter.convert(piece.node, piece.first_line, document)) {
+      documents.push_back(std::move(document));
+    }
   }
-  if (std::all_of(nodes.begin(), nodes.end(), [](const auto& n) { return n.first.IsNull(); })) {
+  if (std::all_of(pieces.begin(), pieces.end(),
+                  [](const auto& p) { return !p.plain && p.node.IsNull(); })) {
     diagnostics.push_back(file_error("manifest/empty", file, 1, 1,
                                      "the file holds no YAML document: add a Topic or remove it"));
   }
