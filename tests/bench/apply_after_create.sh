@@ -20,6 +20,10 @@ cmake -S . -B build/release -G Ninja -DCMAKE_BUILD_TYPE=Release -DTOPICFORM_TEST
 cmake --build build/release >/dev/null
 bin=$(pwd)/build/release/src/cli/topicform
 tmp=$(mktemp -d)
+source tests/bench/lib.sh
+topicctl=""
+[ "${TOPICCTL:-1}" = 0 ] || topicctl_build
+[ -n "$topicctl" ] || echo "bench: no topicctl (needs Go, or TOPICCTL=0): its runs are skipped"
 baseline="$tmp/batched_baseline"
 # shellcheck disable=SC2046
 c++ -O2 -std=c++20 tests/bench/batched_baseline.cpp -o "$baseline" $(pkg-config --cflags --libs rdkafka)
@@ -79,8 +83,22 @@ create_then_change() {  # LABEL BINARY REP: the create, then at once the change,
   grep '^requests:' "$tmp/err" | sed "s/^/  rep $3 $1 grow /" >>"$tmp/requests" || true
   rm -rf "$tmp/now"
 }
+topicctl_topics "$tmp/tc-seven.yaml" "$n" 10080 1
+topicctl_topics "$tmp/tc-eight.yaml" "$n" 11520 1
+topicctl_topics "$tmp/tc-grown.yaml" "$n" 11520 2
+topicctl_runs() {  # the same three steps with topicctl apply, polling every 100 ms
+  fresh_broker
+  topicctl_cluster "$tmp/cluster.yaml" "$KAFKA_BOOTSTRAP_SERVERS"
+  local step steps=(create:seven change:eight)
+  [ "$n" -gt "${TOPICCTL_GROW_MAX:-100}" ] || steps+=(grow:grown)
+  for step in "${steps[@]}"; do
+    timed "topicctl-${step%%:*}" "$topicctl" apply --skip-confirm --sleep-loop-duration 100ms \
+      --cluster-config "$tmp/cluster.yaml" "$tmp/tc-${step#*:}.yaml"
+  done
+}
 for rep in $(seq 1 "$reps"); do
   create_then_change topicform "$bin" "$rep"
+  [ -z "$topicctl" ] || topicctl_runs
   fresh_broker
   timed baseline-create "$baseline" create bench "$n" 604800000
   timed baseline-change "$baseline" alter bench "$n" 691200000
@@ -97,6 +115,11 @@ for op in create change grow; do
   t=$(median "topicform-$op"); b=$(median "baseline-$op")
   printf '  %-6s topicform median %ss (%s failed), baseline %ss (%s failed): %.2fx the baseline\n' \
     "$op" "$t" "$(failures "topicform-$op")" "$b" "$(failures "baseline-$op")" "$(echo "$t / $b" | bc -l)"
+  if [ -n "$topicctl" ] && grep -q "^topicctl-$op " "$tmp/results"; then
+    c=$(median "topicctl-$op")
+    printf '  %-6s topicctl median %ss (%s failed): %.2fx the baseline, %.1fx topicform\n' \
+      "$op" "$c" "$(failures "topicctl-$op")" "$(echo "$c / $b" | bc -l)" "$(echo "$c / $t" | bc -l)"
+  fi
   if [ -n "${OLD_TOPICFORM:-}" ]; then
     o=$(median "old-$op")
     printf '  %-6s older topicform median %ss (%s failed): %.2fx the baseline\n' \

@@ -24,15 +24,7 @@ broker="$tmp/broker"
 export TOPICFORM_BROKER_HEAP="${TOPICFORM_BROKER_HEAP:-2g}"
 trap 'ci/kafka/broker stop "$broker" >/dev/null 2>&1 || true; rm -rf "$tmp"' EXIT
 tool() { java -cp "$jars" "$@" >/dev/null 2>&1; }
-topicctl=/var/cache/topicform/go/bin/topicctl
-# `go install ...@v1.23.1` is refused here: it asks the module proxy for the version list (to
-# look for deprecations), which the proxy does not serve. A throwaway module that requires the
-# exact version builds it.
-if [ ! -x "$topicctl" ] && command -v go >/dev/null; then
-  (cd "$tmp" && mkdir topicctl-build && cd topicctl-build && go mod init bench >/dev/null 2>&1 &&
-    go get github.com/segmentio/topicctl/cmd/topicctl@v1.23.1 >/dev/null 2>&1 &&
-    GOBIN=/var/cache/topicform/go/bin go install github.com/segmentio/topicctl/cmd/topicctl) || true
-fi
+topicctl_build
 [ -x "$topicctl" ] || echo "bench: no topicctl (needs Go): its column is skipped"
 
 runbook_sample() {  # the step-7 commands for SAMPLE topics, one JVM each, as the runbook runs them
@@ -54,7 +46,7 @@ import_by_hand() {
   tool org.apache.kafka.tools.TopicCommand --bootstrap-server "$S" --describe
 }
 topicctl_bootstrap() {
-  printf 'meta: {name: bench, environment: bench, region: local}\nspec: {bootstrapAddrs: ["%s"]}\n' "$S" >"$tmp/cluster.yaml"
+  topicctl_cluster "$tmp/cluster.yaml" "$S"
   rm -rf "$tmp/topicctl-out" && mkdir -p "$tmp/topicctl-out"
   "$topicctl" bootstrap --no-spinner --cluster-config "$tmp/cluster.yaml" --output "$tmp/topicctl-out" --overwrite
 }

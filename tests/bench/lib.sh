@@ -29,3 +29,31 @@ median() { sort -n | awk '{a[NR]=$1} END {print (NR % 2) ? a[(NR+1)/2] : (a[NR/2
 column_of() {  # LABEL FIELD: that field of every result of LABEL, one per line
   grep "^$1 " "$tmp/results" | cut -d' ' -f"$2"
 }
+# Sets `topicctl` to topicctl v1.23.1, built once with Go into /var/cache/topicform/go/bin (an
+# empty `topicctl` when Go is missing or the build fails). `go install ...@v1.23.1` is refused
+# here: it asks the module proxy for the version list (to look for deprecations), which the proxy
+# does not serve. A throwaway module that requires the exact version builds it.
+topicctl_build() {
+  topicctl=/var/cache/topicform/go/bin/topicctl
+  if [ ! -x "$topicctl" ] && command -v go >/dev/null; then
+    (cd "$tmp" && mkdir -p topicctl-build && cd topicctl-build && go mod init bench >/dev/null 2>&1 &&
+      go get github.com/segmentio/topicctl/cmd/topicctl@v1.23.1 >/dev/null 2>&1 &&
+      GOBIN=/var/cache/topicform/go/bin go install github.com/segmentio/topicctl/cmd/topicctl) || true
+  fi
+  [ -x "$topicctl" ] || topicctl=""
+}
+topicctl_cluster() {  # FILE SERVERS: topicctl's cluster config for the local cluster
+  printf 'meta: {name: bench, environment: bench, region: local}\nspec: {bootstrapAddrs: ["%s"]}\n' "$2" >"$1"
+}
+topicctl_topics() {  # FILE N RETENTION_MINUTES PARTITIONS: the bench project's 2N topics
+  local i name parts
+  : >"$1"
+  for i in $(seq 1 "$2"); do
+    for name in "bench.t$i-created" "bench.t$i-created.dead"; do
+      parts=$4
+      [ "$name" = "${name%.dead}" ] || parts=1
+      printf -- '---\nmeta: {name: %s, cluster: bench, environment: bench, region: local}\nspec: {partitions: %s, replicationFactor: %s, retentionMinutes: %s, placement: {strategy: any}}\n' \
+        "$name" "$parts" "${5:-1}" "$3" >>"$1"
+    done
+  done
+}
