@@ -90,7 +90,9 @@ TEST(PlainYaml, LeavesWhatItDoesNotReadToYamlCpp) {
                            "a: 1\n  b: 2\n",
                            "a: 'open\n",
                            "key : value\n",
-                           "a: x #c\n b: y\n"}) {
+                           "a: x #c\n b: y\n",
+                           "a: [brackets] {and} a#hash\n",
+                           "a: {min.i?sync: 2}\n"}) {
     EXPECT_FALSE(plain_reads_as_yaml_cpp(text)) << text;
   }
 }
