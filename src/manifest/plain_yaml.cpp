@@ -1,9 +1,10 @@
 // Reads the plain subset of YAML straight into JSON with marks: yaml-cpp's scanner is most of what
 // validate and plan spend on a large project, and manifests rarely need more than this subset.
 // Whatever it is not sure of, it leaves to yaml-cpp (NotPlain), so both give the same result;
-// tests/unit/plain_yaml_test.cpp and tests/fuzz/fuzz_plain_yaml.cpp compare the two.
+// tests/unit/plain_yaml_test.cpp and tests/fuzz/plain_yaml_fuzzer.cpp compare the two.
 #include "manifest/plain_yaml.hpp"
 
+#include <algorithm>
 #include <vector>
 
 #include "manifest/scalar_typing.hpp"

@@ -202,8 +202,9 @@ Diagnostic file_error(const std::string& rule, const std::string& file, int line
   return Diagnostic{Severity::error, rule, std::move(message), Location{file, line, column}};
 }
 
-// The limits and encoding checks every file passes before any reader sees it.
-bool readable_text(std::string_view text, const std::string& file,
+// The limits and encoding checks every file passes before any reader sees it; a UTF-8 byte
+// order mark is taken off `text` (after the size check, which counts it).
+bool readable_text(std::string_view& text, const std::string& file,
                    std::vector<Diagnostic>& diagnostics) {
   if (text.size() > kMaxManifestBytes) {
     diagnostics.push_back(file_error("manifest/too-large", file, 1, 1,
@@ -212,7 +213,7 @@ bool readable_text(std::string_view text, const std::string& file,
                                                  text.size(), kMaxManifestBytes)));
     return false;
   }
-  if (text.starts_with("\xEF\xBB\xBF")) text.remove_prefix(3);
+  if (text.starts_with("\xEF\xBB\xBF")) text.remove_prefix(3);  // a UTF-8 byte order mark
   if (auto problem = find_encoding_problem(text)) {
     diagnostics.push_back(file_error("manifest/encoding", file, problem->line, problem->column,
                                      fmt::format("the file {}", problem->what)));
@@ -310,7 +311,6 @@ std::vector<YamlDocument> parse_yaml_documents(std::string_view text, const std:
                                                YamlReaders readers) {
   std::vector<YamlDocument> documents;
   if (!readable_text(text, file, diagnostics)) return documents;
-  if (text.starts_with("\xEF\xBB\xBF")) text.remove_prefix(3);  // a UTF-8 byte order mark
   std::vector<ReadPiece> pieces;
   for (const DocumentText& piece : split_documents(text)) {
     ReadPiece read{std::nullopt, YAML::Node(), piece.first_line};

@@ -45,7 +45,7 @@ topicctl_build() {
 topicctl_cluster() {  # FILE SERVERS: topicctl's cluster config for the local cluster
   printf 'meta: {name: bench, environment: bench, region: local}\nspec: {bootstrapAddrs: ["%s"]}\n' "$2" >"$1"
 }
-topicctl_topics() {  # FILE N RETENTION_MINUTES PARTITIONS: the bench project's 2N topics
+topicctl_topics() {  # FILE N RETENTION_MINUTES PARTITIONS: the bench project's 2N topics, RF 1
   local i name parts
   : >"$1"
   for i in $(seq 1 "$2"); do
@@ -53,7 +53,7 @@ topicctl_topics() {  # FILE N RETENTION_MINUTES PARTITIONS: the bench project's 
       parts=$4
       [ "$name" = "${name%.dead}" ] || parts=1
       printf -- '---\nmeta: {name: %s, cluster: bench, environment: bench, region: local}\nspec: {partitions: %s, replicationFactor: %s, retentionMinutes: %s, placement: {strategy: any}}\n' \
-        "$name" "$parts" "${5:-1}" "$3" >>"$1"
+        "$name" "$parts" 1 "$3" >>"$1"
     done
   done
 }
