@@ -29,14 +29,14 @@ Result<bool> write_text_file(const std::string& path, const std::string& text, c
 Result<SavedPlan> load_plan_file(const std::string& path) {
   // A plan file is a few kilobytes per topic; anything far larger is not one.
   constexpr std::uintmax_t kMaxPlanBytes = 256ULL << 20;
-  std::error_code ec;
-  if (!std::filesystem::is_regular_file(path, ec) ||
-      std::filesystem::file_size(path, ec) > kMaxPlanBytes) {
+  FileRead read = read_file_at_most(path, kMaxPlanBytes);
+  if (read.status == FileRead::Status::not_regular || read.status == FileRead::Status::too_large) {
     return Error{fmt::format("cannot read plan '{}': not a regular file of at most 256 MiB", path)};
   }
-  auto text = read_regular_file(path);
-  if (!text) return Error{fmt::format("cannot read plan '{}'", path)};
-  auto saved = read_plan_file(*text);
+  if (read.status != FileRead::Status::ok) {
+    return Error{fmt::format("cannot read plan '{}': no such file, or it may not be read", path)};
+  }
+  auto saved = read_plan_file(read.text);
   if (!saved) return Error{fmt::format("plan '{}': {}", path, saved.error().message)};
   return saved;
 }

@@ -87,17 +87,25 @@ class Discovery {
     if (name.starts_with(".")) return;
     std::error_code ec;
     bool link = entry.is_symlink(ec);
-    auto status = link ? fs::status(path, ec) : entry.status(ec);
-    if (ec || !fs::exists(status)) {
+    fs::file_type type = link ? fs::status(path, ec).type() : listed_type(entry, ec);
+    if (ec || type == fs::file_type::not_found) {
       if (link) report("manifest/unreadable", path.string(), "a broken symbolic link");
       return;
     }
     bool manifest = path.extension() == ".yaml" || path.extension() == ".yml";
-    if (fs::is_directory(status)) {
+    if (type == fs::file_type::directory) {
       link ? walk(path, ancestors) : walk_canonical(path, parent / name, ancestors);
-    } else if (fs::is_regular_file(status) && manifest) {
+    } else if (type == fs::file_type::regular && manifest) {
       link ? add_file(path) : add_canonical_file(path, parent / name);
     }
+  }
+
+  // The type the directory listing gave (no system call), or the file system's when it gave none.
+  static fs::file_type listed_type(const fs::directory_entry& entry, std::error_code& ec) {
+    if (entry.is_directory(ec)) return fs::file_type::directory;
+    if (ec) return fs::file_type::not_found;
+    if (entry.is_regular_file(ec)) return fs::file_type::regular;
+    return ec ? fs::file_type::not_found : fs::file_type::unknown;
   }
 
   std::vector<Diagnostic>& m_diagnostics;

@@ -4,7 +4,6 @@
 #include "manifest/schema_files.hpp"
 
 #include <filesystem>
-#include <fstream>
 #include <iterator>
 
 #include <fmt/format.h>
@@ -12,6 +11,7 @@
 #include "core/parallel_for.hpp"
 #include "manifest/decode.hpp"
 #include "manifest/file_discovery.hpp"
+#include "manifest/read_file.hpp"
 #include "manifest/schema_check.hpp"
 #include "manifest/yaml_document.hpp"
 
@@ -54,33 +54,26 @@ std::optional<DocumentKind> document_kind(const YamlDocument& document, Project&
 }
 
 // A manifest file's text, or nullopt when it is too large or unreadable (reported). At most the
-// size the file had when asked is read, so a file that grows meanwhile cannot make it unbounded.
+// size the file had when opened is read, so a file that grows meanwhile cannot make it unbounded.
 std::optional<std::string> read_manifest(const std::string& file, Project& project) {
-  std::error_code ec;
-  auto size = std::filesystem::file_size(file, ec);
-  if (ec) {
-    report(project, "manifest/unreadable", Location{file, 0, 0}, "cannot open the file");
-    return std::nullopt;
+  FileRead read = read_file_at_most(file, kMaxManifestBytes);
+  switch (read.status) {
+    case FileRead::Status::ok:
+      return std::move(read.text);
+    case FileRead::Status::too_large:
+      report(project, "manifest/too-large", Location{file, 1, 1},
+             fmt::format("the file is {} bytes; manifests are limited to {} bytes", read.size,
+                         kMaxManifestBytes));
+      return std::nullopt;
+    case FileRead::Status::read_failed:
+      report(project, "manifest/unreadable", Location{file, 0, 0}, "cannot read the file");
+      return std::nullopt;
+    case FileRead::Status::unreadable:
+    case FileRead::Status::not_regular:
+      break;
   }
-  if (size > kMaxManifestBytes) {
-    report(project, "manifest/too-large", Location{file, 1, 1},
-           fmt::format("the file is {} bytes; manifests are limited to {} bytes", size,
-                       kMaxManifestBytes));
-    return std::nullopt;
-  }
-  std::ifstream in(file, std::ios::binary);
-  if (!in) {
-    report(project, "manifest/unreadable", Location{file, 0, 0}, "cannot open the file");
-    return std::nullopt;
-  }
-  std::string text(size, '\0');
-  in.read(text.data(), static_cast<std::streamsize>(size));  // short if it shrank meanwhile
-  if (in.bad()) {
-    report(project, "manifest/unreadable", Location{file, 0, 0}, "cannot read the file");
-    return std::nullopt;
-  }
-  text.resize(static_cast<std::size_t>(in.gcount()));
-  return text;
+  report(project, "manifest/unreadable", Location{file, 0, 0}, "cannot open the file");
+  return std::nullopt;
 }
 
 bool same_file(const std::string& a, const std::string& b) {

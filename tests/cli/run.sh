@@ -98,6 +98,8 @@ mkfifo "$tmp/fifo/pipe.yaml"
 sed '/schema:/d' topics/orders/created.yaml >"$tmp/fifo/created.yaml"  # its schema is outside
 expect "a FIFO is skipped, not read" 0 "^ok in 1 file" "$ANY" -- "$bin" validate "$tmp/fifo"
 expect "a FIFO named on the command line" 1 "pipe.yaml: error: not a regular file \[manifest/unreadable\]" "$ANY" -- "$bin" validate "$tmp/fifo/pipe.yaml"
+expect "a saved plan that is missing" 1 "$NOTHING" "^topicform: error: cannot read plan '$tmp/none.plan': no such file, or it may not be read$" -- "$bin" apply --plan "$tmp/none.plan" --auto-approve --bootstrap-server 127.0.0.1:1
+expect "a saved plan that is a FIFO" 1 "$NOTHING" "^topicform: error: cannot read plan '$tmp/fifo/pipe.yaml': not a regular file of at most 256 MiB$" -- "$bin" apply --plan "$tmp/fifo/pipe.yaml" --auto-approve --bootstrap-server 127.0.0.1:1
 # A schema reference that names a FIFO is not read (validate reads schemas for owner/no-secrets).
 mkdir -p "$tmp/fifo-schema/orders" "$tmp/fifo-schema/schemas"
 cp topics/orders/created.yaml "$tmp/fifo-schema/orders/"

@@ -1,6 +1,8 @@
-// Loading files on several threads: every index once, errors carried back, and file order kept.
+// Loading files on several threads (every index once, errors carried back, file order kept), and
+// the bounded, non-blocking read of one file.
 #include "manifest/project_loader.hpp"
 
+#include <sys/stat.h>
 #include <atomic>
 #include <filesystem>
 #include <fstream>
@@ -11,6 +13,7 @@
 #include <gtest/gtest.h>
 
 #include "core/parallel_for.hpp"
+#include "manifest/read_file.hpp"
 
 namespace topicform {
 namespace {
@@ -97,6 +100,26 @@ TEST_F(ManyFiles, ReportsTheSecondSettingsDocumentInFileOrder) {
   EXPECT_EQ(project.diagnostics[0].rule, "manifest/settings");
   EXPECT_EQ(fs::path(project.diagnostics[0].at.file).filename(), "z.yaml");
   EXPECT_EQ(project.topics.size(), 64u);
+}
+
+TEST_F(ManyFiles, ReadsAFileWholeOnlyWhenRegularAndWithinTheLimit) {
+  write("a.yaml", "twelve bytes");
+  FileRead whole = read_file_at_most((m_dir / "a.yaml").string(), 12);
+  EXPECT_EQ(whole.status, FileRead::Status::ok);
+  EXPECT_EQ(whole.text, "twelve bytes");
+  FileRead large = read_file_at_most((m_dir / "a.yaml").string(), 11);
+  EXPECT_EQ(large.status, FileRead::Status::too_large);
+  EXPECT_EQ(large.size, 12u);
+  EXPECT_EQ(large.text, "");
+  EXPECT_EQ(read_file_at_most((m_dir / "none.yaml").string(), 12).status,
+            FileRead::Status::unreadable);
+  EXPECT_EQ(read_file_at_most(m_dir.string(), 12).status, FileRead::Status::not_regular);
+  // Opened without a writer: a blocking open would never return.
+  ASSERT_EQ(::mkfifo((m_dir / "pipe.yaml").c_str(), 0600), 0);
+  EXPECT_EQ(read_file_at_most((m_dir / "pipe.yaml").string(), 12).status,
+            FileRead::Status::not_regular);
+  EXPECT_EQ(read_regular_file((m_dir / "pipe.yaml").string()), std::nullopt);
+  EXPECT_EQ(read_regular_file((m_dir / "a.yaml").string()), "twelve bytes");
 }
 
 }  // namespace
