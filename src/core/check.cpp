@@ -88,6 +88,7 @@ std::vector<EffectiveTopic> check_topics(const std::vector<TopicSpec>& specs,
   parallel_for(slices.size(), usable_cpus(), [&](std::size_t s) {
     RuleSink local(settings, slices[s].diagnostics);
     std::size_t end = std::min(specs.size(), (s + 1) * kSliceSize);
+    slices[s].topics.reserve(2 * (end - s * kSliceSize));  // each source and its dead topic
     for (std::size_t i = s * kSliceSize; i < end; ++i) {
       check_one_topic(specs[i], context, local, slices[s].topics);
     }

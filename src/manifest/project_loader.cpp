@@ -130,6 +130,9 @@ void load_files(const std::vector<std::string>& files, const std::string& settin
       load_manifest_text(*text, files[i], parts[i]);
     }
   });
+  std::size_t topics = project.topics.size();
+  for (const auto& part : parts) topics += part.topics.size();
+  project.topics.reserve(topics);  // a TopicSpec is large: growing by doubling moved each often
   for (auto& part : parts) merge_file(std::move(part), project);
 }
 
