@@ -8,7 +8,8 @@
 #   tests/bench/batched_baseline.cpp: one CreateTopics, Metadata until led; one AlterConfigs,
 #   DescribeConfigs until shown; one CreatePartitions, Metadata until led (the fewest requests,
 #   no checks: the physical limit)
-# Prints each run's seconds and exit code, the medians, the ratios, and topicform's requests.
+# Prints each run's seconds, exit code and peak RSS, the medians, minimums and ratios, and
+# topicform's requests (and adds the runs to $BENCH_RESULTS for scale_table.sh, when set).
 # Usage: tests/bench/apply_after_create.sh [N] [REPS]   (default: 1000 3); OLD_TOPICFORM=BINARY
 # also runs an older build the same way; NODES=3 runs each on a three-node cluster (one broker
 # here may hold at most 20,000 open files: take N = 5,000 there).
@@ -59,15 +60,6 @@ fresh_broker() {
   KAFKA_BOOTSTRAP_SERVERS=$(cat "$broker/bootstrap")
   export KAFKA_BOOTSTRAP_SERVERS
 }
-timed() {  # LABEL COMMAND...: appends "LABEL seconds exit" to $tmp/results
-  local what="$1" start code=0
-  shift
-  start=$(date +%s.%N)
-  "$@" >"$tmp/out" 2>"$tmp/err" || code=$?
-  echo "$what $(echo "$(date +%s.%N) - $start" | bc) $code" >>"$tmp/results"
-  [ "$code" = 0 ] || { echo "bench: $* exited $code:" >&2; tail -3 "$tmp/err" >&2; }
-}
-
 project "$tmp/seven" 7d
 project "$tmp/eight" 8d
 project "$tmp/grown" 8d 2
@@ -107,23 +99,23 @@ for rep in $(seq 1 "$reps"); do
   [ -z "${OLD_TOPICFORM:-}" ] || create_then_change old "$OLD_TOPICFORM" "$rep"
 done
 
-median() { awk -v k="$1" '$1 == k {print $2}' "$tmp/results" | sort -n | awk '{a[NR]=$1} END {print a[int((NR + 1) / 2)]}'; }
-failures() { awk -v k="$1" '$1 == k && $3 != 0' "$tmp/results" | wc -l; }
 echo "N=$n manifests ($((2 * n)) topics), ${NODES:-1} local broker(s), $reps interleaved runs each:"
 sed 's/^/  run: /' "$tmp/results"
 for op in create change grow; do
-  t=$(median "topicform-$op"); b=$(median "baseline-$op")
-  printf '  %-6s topicform median %ss (%s failed), baseline %ss (%s failed): %.2fx the baseline\n' \
-    "$op" "$t" "$(failures "topicform-$op")" "$b" "$(failures "baseline-$op")" "$(echo "$t / $b" | bc -l)"
+  t=$(column_of "topicform-$op" 2 | median)
+  b=$(column_of "baseline-$op" 2 | median)
+  printf '  %-6s topicform %s\n         baseline  %s\n         topicform / baseline (medians): %.2fx\n' \
+    "$op" "$(stat_line "topicform-$op")" "$(stat_line "baseline-$op")" "$(echo "$t / $b" | bc -l)"
+  export_results "$n" "$op" "topicform-$op" topicform
+  export_results "$n" "$op" "baseline-$op" baseline
   if [ -n "$topicctl" ] && grep -q "^topicctl-$op " "$tmp/results"; then
-    c=$(median "topicctl-$op")
-    printf '  %-6s topicctl median %ss (%s failed): %.2fx the baseline, %.1fx topicform\n' \
-      "$op" "$c" "$(failures "topicctl-$op")" "$(echo "$c / $b" | bc -l)" "$(echo "$c / $t" | bc -l)"
+    c=$(column_of "topicctl-$op" 2 | median)
+    printf '         topicctl  %s: %.2fx the baseline, %.1fx topicform\n' \
+      "$(stat_line "topicctl-$op")" "$(echo "$c / $b" | bc -l)" "$(echo "$c / $t" | bc -l)"
+    export_results "$n" "$op" "topicctl-$op" topicctl
   fi
   if [ -n "${OLD_TOPICFORM:-}" ]; then
-    o=$(median "old-$op")
-    printf '  %-6s older topicform median %ss (%s failed): %.2fx the baseline\n' \
-      "$op" "$o" "$(failures "old-$op")" "$(echo "$o / $b" | bc -l)"
+    printf '         older topicform %s\n' "$(stat_line "old-$op")"
   fi
 done
 cat "$tmp/requests" 2>/dev/null || true

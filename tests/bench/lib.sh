@@ -1,5 +1,5 @@
-# Shared by the benchmark scripts (sourced): the release build, the generated project, timing
-# and medians. Expects `tmp` to be set to the script's scratch folder.
+# Shared by the benchmark scripts (sourced): the release build, the generated project, timing,
+# medians and the results scale_table.sh gathers. Expects `tmp` to be set to the script's scratch folder.
 
 bench_build() {  # sets `bin` to the release binary, built here
   cmake -S . -B build/release -G Ninja -DCMAKE_BUILD_TYPE=Release -DTOPICFORM_TESTS=OFF >/dev/null
@@ -24,10 +24,26 @@ timed() {  # LABEL COMMAND...: appends "LABEL seconds exit peak-KiB" to $tmp/res
     /usr/bin/time -f '%M' -o "$tmp/rss" "$@" >"$tmp/out" 2>"$tmp/err" || code=$?
   fi
   echo "$what $(echo "$(date +%s.%N) - $start" | bc) $code $(tail -1 "$tmp/rss")" >>"$tmp/results"
+  [ "$code" = 0 ] || { echo "bench: $what exited $code:" >&2; tail -3 "$tmp/err" >&2; }
 }
 median() { sort -n | awk '{a[NR]=$1} END {print (NR % 2) ? a[(NR+1)/2] : (a[NR/2] + a[NR/2+1]) / 2}'; }
 column_of() {  # LABEL FIELD: that field of every result of LABEL, one per line
-  grep "^$1 " "$tmp/results" | cut -d' ' -f"$2"
+  grep "^$1 " "$tmp/results" | cut -d' ' -f"$2" || true
+}
+failures() {  # LABEL: how many runs of LABEL exited other than 0
+  awk -v k="$1" '$1 == k && $3 != 0' "$tmp/results" | wc -l
+}
+stat_line() {  # LABEL: "median M s, min m s, peak RSS r MiB, F of R failed"
+  local m lo rss
+  m=$(column_of "$1" 2 | median)
+  lo=$(column_of "$1" 2 | sort -n | head -1)
+  rss=$(column_of "$1" 4 | sort -n | tail -1)
+  echo "median $m s, min $lo s, peak RSS $((${rss:-0} / 1024)) MiB, $(failures "$1") of $(column_of "$1" 2 | wc -l) failed"
+}
+export_results() {  # N OPERATION LABEL TOOL: appends LABEL's runs to $BENCH_RESULTS, when set
+  [ -n "${BENCH_RESULTS:-}" ] || return 0
+  awk -v n="$1" -v op="$2" -v k="$3" -v tool="$4" \
+    '$1 == k {print n, op, tool, $2, $3, $4}' "$tmp/results" >>"$BENCH_RESULTS"
 }
 # Sets `topicctl` to topicctl v1.23.1, built once with Go into /var/cache/topicform/go/bin (an
 # empty `topicctl` when Go is missing or the build fails). `go install ...@v1.23.1` is refused

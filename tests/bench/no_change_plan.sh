@@ -7,7 +7,8 @@
 #       topics with librdkafka, the least a plan must read (the physical limit)
 #   the runbook's loop: one kafka-topics.sh --describe per topic, sampled on SAMPLE topics and
 #       extrapolated to 2N (labelled so)
-# Prints each size's medians, minimums, peak RSS, topicform's requests and the ratios.
+# Prints each size's medians, minimums, peak RSS, topicform's requests and the ratios (and adds
+# the runs to $BENCH_RESULTS for scale_table.sh, when set).
 # Usage: tests/bench/no_change_plan.sh [N...]   (default: 1000 5000); REPS=3 SAMPLE=5 NODES=1
 # SETTLE=30 (seconds between the create and the first plan)
 set -euo pipefail
@@ -33,14 +34,6 @@ runbook_sample() {
       --topic "bench.t$i-created" >/dev/null 2>&1 || return 1
   done
 }
-stat_line() {  # LABEL: "median M s, min m s, RSS r MiB, exits ..."
-  local m lo rss
-  m=$(column_of "$1" 2 | median)
-  lo=$(column_of "$1" 2 | sort -n | head -1)
-  rss=$(column_of "$1" 4 | sort -n | tail -1)
-  echo "median $m s, min $lo s, peak RSS $((rss / 1024)) MiB, exits $(column_of "$1" 3 | tr '\n' ' ')"
-}
-
 for n in "${sizes[@]}"; do
   ci/kafka/broker stop "$broker" >/dev/null 2>&1 || true
   rm -rf "$broker" "$tmp/p" "$tmp/results"
@@ -67,4 +60,7 @@ for n in "${sizes[@]}"; do
   t=$(column_of topicform 2 | median)
   b=$(column_of baseline 2 | median)
   echo "  ratios (medians): topicform / baseline $(echo "scale=2; $t / $b" | bc); runbook loop / topicform $(echo "scale=0; $r * 2 * $n / $sample / $t" | bc)"
+  export_results "$n" plan topicform topicform
+  export_results "$n" plan baseline baseline
+  [ -z "${BENCH_RESULTS:-}" ] || echo "$n plan runbook-loop $(echo "scale=1; $r * 2 * $n / $sample" | bc) 0 0" >>"$BENCH_RESULTS"
 done
