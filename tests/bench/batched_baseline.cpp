@@ -1,7 +1,8 @@
 // The "physical limit" a benchmark compares topicform with: what one hand-written program does
 // with librdkafka in the fewest requests, waiting until the change is visible, with no checks.
 //   batched_baseline create PREFIX N RETENTION_MS   N topics PREFIX.tI-created (1 partition,
-//       RF 1) and N PREFIX.tI-created.dead in one CreateTopics, then Metadata until all are led
+//       RF 1) and N PREFIX.tI-created.dead in one CreateTopics (several side by side above
+//       KRaft's limit of records per request), then Metadata until all are led
 //   batched_baseline alter PREFIX N RETENTION_MS    one AlterConfigs of retention.ms on the N
 //       sources, then DescribeConfigs until every one shows it
 //   batched_baseline grow PREFIX N PARTITIONS       one CreatePartitions taking the N sources to
@@ -11,6 +12,7 @@
 // Exits 0 when done, 1 on an error or after 120 s. The cluster is KAFKA_BOOTSTRAP_SERVERS.
 #include <librdkafka/rdkafka.h>
 
+#include <algorithm>
 #include <chrono>
 #include <cstdio>
 #include <cstdlib>
@@ -53,17 +55,43 @@ rd_kafka_event_t* answer(rd_kafka_queue_t* queue) {
   return event;
 }
 
-void create(rd_kafka_t* rk, const std::vector<std::string>& topics, const std::string& retention) {
-  std::vector<rd_kafka_NewTopic_t*> news;
-  char error[512];
-  for (const auto& t : topics) {
-    news.push_back(rd_kafka_NewTopic_new(t.c_str(), 1, 1, error, sizeof error));
-    rd_kafka_NewTopic_set_config(news.back(), "retention.ms", retention.c_str());
+// KRaft refuses one operation of more than 10,000 metadata records, and a topic here makes three
+// (the topic, its partition, its retention.ms): so one CreateTopics holds at most 3,000 topics,
+// and a larger create is several requests, all sent before the first answer is awaited.
+constexpr std::size_t kTopicsPerCreate = 3'000;
+
+// Exits 1 when the CreateTopics answer `event` refuses a topic.
+void check_created(rd_kafka_event_t* event) {
+  size_t count = 0;
+  const rd_kafka_topic_result_t** results =
+      rd_kafka_CreateTopics_result_topics(rd_kafka_event_CreateTopics_result(event), &count);
+  for (size_t i = 0; i < count; ++i) {
+    if (rd_kafka_topic_result_error(results[i])) {
+      std::fprintf(stderr, "baseline: create %s: %s\n", rd_kafka_topic_result_name(results[i]),
+                   rd_kafka_topic_result_error_string(results[i]));
+      std::exit(1);
+    }
   }
+}
+
+void create(rd_kafka_t* rk, const std::vector<std::string>& topics, const std::string& retention) {
   rd_kafka_queue_t* queue = rd_kafka_queue_new(rk);
-  rd_kafka_CreateTopics(rk, news.data(), news.size(), nullptr, queue);
-  rd_kafka_event_destroy(answer(queue));
-  rd_kafka_NewTopic_destroy_array(news.data(), news.size());
+  std::size_t requests = 0;
+  char error[512];
+  for (std::size_t from = 0; from < topics.size(); from += kTopicsPerCreate, ++requests) {
+    std::vector<rd_kafka_NewTopic_t*> news;
+    for (std::size_t i = from; i < std::min(topics.size(), from + kTopicsPerCreate); ++i) {
+      news.push_back(rd_kafka_NewTopic_new(topics[i].c_str(), 1, 1, error, sizeof error));
+      rd_kafka_NewTopic_set_config(news.back(), "retention.ms", retention.c_str());
+    }
+    rd_kafka_CreateTopics(rk, news.data(), news.size(), nullptr, queue);
+    rd_kafka_NewTopic_destroy_array(news.data(), news.size());
+  }
+  for (std::size_t r = 0; r < requests; ++r) {
+    rd_kafka_event_t* event = answer(queue);
+    check_created(event);
+    rd_kafka_event_destroy(event);
+  }
   rd_kafka_queue_destroy(queue);
 }
 
