@@ -7,6 +7,7 @@
 #include <future>
 #include <set>
 #include <string_view>
+#include <thread>
 
 #include <fmt/format.h>
 
@@ -280,26 +281,73 @@ Result<bool> KafkaAdmin::read_configs_groups_acls(ClusterState& state, const Rea
   return true;
 }
 
+// Metadata and DescribeConfigs may be answered by different brokers, and one behind the others
+// (busy creating thousands of partition logs) does not know topics the other lists: on three
+// brokers, a plan right after a 10,000-topic create took 4,858 existing topics for missing and
+// planned to create them, so their config change was never sent.
+// So a topic that DescribeConfigs does not know is gone only when fresh metadata no longer lists
+// it; one still listed is described again, until --timeout, and then the read fails.
 Result<bool> KafkaAdmin::read_topic_configs(ClusterState& state,
                                             const std::set<std::string>& managed) {
   std::vector<std::string> present;
   for (const auto& [name, topic] : state.topics) {
     if (managed.count(name)) present.push_back(name);
   }
-  if (present.empty()) return true;
-  m_requests.describe_configs += static_cast<int>(request_parts(present.size()));
-  auto configs = describe(*m_handle, RD_KAFKA_RESOURCE_TOPIC, present, m_timeout_ms, true);
+  auto deadline = std::chrono::steady_clock::now() + std::chrono::milliseconds(m_timeout_ms);
+  for (int pause_ms = 100; !present.empty(); pause_ms = std::min(pause_ms * 2, 1000)) {
+    auto unknown = describe_topics(state, present);
+    if (!unknown) return unknown.error();
+    if (unknown->empty()) return true;
+    if (std::chrono::steady_clock::now() >= deadline) {
+      return Error{fmt::format(
+          "{} topic(s) (first: '{}') are listed by the cluster's metadata but unknown to the "
+          "broker that describes configs, after {} s: a broker is behind the others (as after a "
+          "large create); try again once it has caught up",
+          unknown->size(), unknown->front(), m_timeout_ms / 1000)};
+    }
+    std::this_thread::sleep_for(std::chrono::milliseconds(pause_ms));
+    auto listed = still_listed(*unknown);
+    if (!listed) return listed.error();
+    std::set<std::string> still(listed->begin(), listed->end());
+    for (const auto& name : *unknown) {
+      if (!still.count(name)) state.topics.erase(name);  // deleted since the first read
+    }
+    present = std::move(*listed);
+  }
+  return true;
+}
+
+// DescribeConfigs of `names` into `state`; the names it did not know.
+Result<std::vector<std::string>> KafkaAdmin::describe_topics(
+    ClusterState& state, const std::vector<std::string>& names) {
+  m_requests.describe_configs += static_cast<int>(request_parts(names.size()));
+  auto configs = describe(*m_handle, RD_KAFKA_RESOURCE_TOPIC, names, m_timeout_ms, true);
   if (!configs) return configs.error();
-  for (const auto& name : present) {
+  std::vector<std::string> unknown;
+  for (const auto& name : names) {
     auto found = configs->find(name);
     if (found == configs->end()) {
-      state.topics.erase(name);  // deleted between the two reads: gone for planning
+      unknown.push_back(name);
       continue;
     }
     state.topics[name].configs = std::move(found->second);
     state.topics[name].configs_known = true;
   }
-  return true;
+  return unknown;
+}
+
+// Which of `names` a fresh full metadata read lists.
+Result<std::vector<std::string>> KafkaAdmin::still_listed(const std::vector<std::string>& names) {
+  ++m_requests.metadata;
+  auto metadata =
+      admin_request::fetch_metadata(*m_handle, true, m_timeout_ms, "read cluster metadata");
+  if (!metadata) return Error{explain(metadata.error().message)};
+  auto listed = listed_topics(metadata->get());
+  std::vector<std::string> out;
+  for (const auto& name : names) {
+    if (listed.count(name)) out.push_back(name);
+  }
+  return out;
 }
 
 Result<bool> KafkaAdmin::read_broker_configs(ClusterState& state, const std::string& broker_id) {

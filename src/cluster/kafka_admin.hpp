@@ -149,6 +149,9 @@ class KafkaAdmin : public ClusterReader,
     bool consumer_protocol = false;  // a KIP-848 group, where the listing says so (2.6.0)
   };
   Result<bool> read_topic_configs(ClusterState& state, const std::set<std::string>& managed);
+  Result<std::vector<std::string>> describe_topics(ClusterState& state,
+                                                   const std::vector<std::string>& names);
+  Result<std::vector<std::string>> still_listed(const std::vector<std::string>& names);
   // One CreateAcls / DeleteAcls request.
   Result<std::vector<TopicOutcome>> create_acl_batch(const std::vector<AclBinding>& bindings);
   Result<std::vector<TopicOutcome>> delete_acl_batch(const std::vector<AclBinding>& bindings);
