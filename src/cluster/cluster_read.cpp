@@ -282,11 +282,12 @@ Result<bool> KafkaAdmin::read_configs_groups_acls(ClusterState& state, const Rea
 }
 
 // Metadata and DescribeConfigs may be answered by different brokers, and one behind the others
-// (busy creating thousands of partition logs) does not know topics the other lists: on three
-// brokers, a plan right after a 10,000-topic create took 4,858 existing topics for missing and
-// planned to create them, so their config change was never sent.
-// So a topic that DescribeConfigs does not know is gone only when fresh metadata no longer lists
-// it; one still listed is described again, until --timeout, and then the read fails.
+// does not know topics another lists: on three brokers right after a 10,000-topic create, one
+// broker's DescribeConfigs did not know 2,429 topics that another's metadata listed, and a third
+// listed 7,713 of the 10,000. So a topic that DescribeConfigs does not know is described again
+// while fresh metadata still lists it, until --timeout, then the read fails. One that fresh
+// metadata no longer lists counts as gone (deleted meanwhile, or that broker is behind too: a
+// create of it then finds it exists, and the engine plans it again).
 Result<bool> KafkaAdmin::read_topic_configs(ClusterState& state,
                                             const std::set<std::string>& managed) {
   std::vector<std::string> present;

@@ -123,6 +123,70 @@ void retry_whole_failures(Outcome& out, const Desired& desired, ClusterPorts clu
   }
 }
 
+// The topics whose create the broker answered "already exists" in `report`.
+std::vector<std::string> found_existing(const ApplyReport& report) {
+  std::vector<std::string> out;
+  for (const auto& r : report.results) {
+    if (r.kind == "create" && r.status == ActionStatus::applied && r.already_done) {
+      out.push_back(r.topic);
+    }
+  }
+  return out;
+}
+
+// Plans `topics` again from a fresh read and writes what still differs, after the broker's check;
+// the report of what it wrote, or an error (nothing more written).
+Result<ApplyReport> plan_and_write_again(const std::vector<std::string>& topics,
+                                         const Desired& desired, ClusterPorts cluster,
+                                         ClusterWriter& writer, const ExecutePolicy& policy,
+                                         const Progress& progress) {
+  Targets only(topics, true);
+  Desired narrowed = desired;
+  narrowed.targets = &only;
+  auto fresh = make_plan(narrowed, policy.allow_delete, cluster);
+  if (!fresh) return fresh.error();
+  if (auto why = refusal(fresh->plan, policy); !why.empty()) return Error{why};
+  auto refused = validate_plan(fresh->plan, writer);
+  if (!refused) return refused.error();
+  if (!refused->empty()) return Error{refused_by_broker(*refused)};
+  return apply_plan(fresh->plan, writer, progress, policy.wait_timeout_ms, policy.retry);
+}
+
+// A create the broker answered "already exists" found a topic the plan did not see: another
+// writer made it, or the broker that answered the read was behind the others (on three brokers
+// right after a 10,000-topic create, a read missed 4,858 topics). Its partitions and configs
+// were never compared, so it is planned again from a fresh read and what differs is written; a
+// topic that reads keep missing ends the run with that reason instead of a long read-back.
+void settle_found_existing(Outcome& out, const Desired& desired, ClusterPorts cluster,
+                           ClusterWriter& writer, const ExecutePolicy& policy,
+                           const Progress& progress) {
+  auto existing = found_existing(out.report);
+  for (int round = 1; !existing.empty() && round <= policy.request_retries; ++round) {
+    progress(
+        fmt::format("apply: {} topic(s) already existed (first: '{}'); reading them again "
+                    "to compare them ({}/{})",
+                    existing.size(), existing.front(), round, policy.request_retries));
+    pause(policy, 1000 * round);
+    auto again = plan_and_write_again(existing, desired, cluster, writer, policy, progress);
+    if (!again) {
+      out.error = again.error().message;
+      return;
+    }
+    out.report.results.insert(out.report.results.end(), again->results.begin(),
+                              again->results.end());
+    if (!again->succeeded()) {
+      out.report.error = again->error;
+      return;
+    }
+    existing = found_existing(*again);
+  }
+  if (existing.empty()) return;
+  out.error = fmt::format(
+      "{} topic(s) (first: '{}') exist on the cluster, but its reads do not list them: a broker "
+      "is behind the others (as after a large create); re-run once it has caught up",
+      existing.size(), existing.front());
+}
+
 // A write whose effect the apply has already seen: CreateTopics set a new topic's partitions,
 // replicas and configs, CreatePartitions a topic's count, and the leader wait then saw every
 // partition of both led. One answered "already done" was made by someone else, and is compared.
@@ -310,6 +374,9 @@ Outcome execute(const Plan& plan, const Desired& desired, ClusterPorts cluster,
   out.wrote = true;
   out.report = apply_plan(plan, writer, progress, policy.wait_timeout_ms, policy.retry);
   retry_whole_failures(out, desired, cluster, writer, policy, progress);
+  if (!out.error.empty()) return out;
+  if (out.report.succeeded())
+    settle_found_existing(out, desired, cluster, writer, policy, progress);
   if (!out.error.empty()) return out;
   if (!out.report.succeeded()) {
     out.error = fmt::format("apply stopped: {}",

@@ -24,6 +24,8 @@ struct Faults {
   int reads_lagging_after_alter = 0;   // reads that still show the configs before a change
   std::map<std::string, int> reads_lagging_after_alter_of;  // the same for one topic
   int failing_reads = 0;  // the next reads fail as a whole (a broker that just created topics)
+  std::map<std::string, int> reads_missing;        // reads that do not list an existing topic (a
+                                                   // broker behind the others)
   bool may_not_alter_acls = false;                 // the client lacks ALTER on the cluster
   bool down = false;                               // every request fails as a whole
   std::function<void(ClusterState&)> before_read;  // changes the cluster before each read
@@ -62,6 +64,9 @@ class FakeCluster : public ClusterReader, public ClusterWriter, public GroupInsp
     if (m_delete_lag > 0) {
       --m_delete_lag;
       for (const auto& [name, topic] : m_deleted) seen.topics[name] = topic;
+    }
+    for (auto& [name, left] : faults.reads_missing) {
+      if (left > 0 && seen.topics.erase(name)) --left;
     }
     for (auto& [name, lag] : m_alter_lag) {
       if (lag <= 0) continue;
