@@ -22,7 +22,7 @@ ci/kafka/sasl-acl-properties "$port" "$pw" >"$tmp/broker.properties"
 TOPICFORM_BROKER_PROPERTIES="$tmp/broker.properties" ci/kafka/broker start "$tmp/broker" "$port" 1
 trap 'ci/kafka/broker stop "$tmp/broker"; rm -rf "$tmp"' EXIT
 S=127.0.0.1:$port
-jars="build/kafka-jars/*"
+jars="${TOPICFORM_KAFKA_JARS:-build/kafka-jars}/*"
 printf 'security.protocol=SASL_PLAINTEXT\nsasl.mechanism=PLAIN\nsasl.username=admin\nsasl.password=%s\n' "$pw" >"$tmp/admin.properties"
 printf 'security.protocol=SASL_PLAINTEXT\nsasl.mechanism=PLAIN\nsasl.jaas.config=org.apache.kafka.common.security.plain.PlainLoginModule required username="admin" password="%s";\n' "$pw" >"$tmp/admin-java.properties"
 

@@ -21,7 +21,7 @@ echo "broker heap: $TOPICFORM_BROKER_HEAP" >&2
 ci/kafka/broker start "$tmp/broker" "$(ci/kafka/broker free-port 2)" 1
 trap 'ci/kafka/broker stop "$tmp/broker"; rm -rf "$tmp"' EXIT
 bootstrap=$(cat "$tmp/broker/bootstrap")
-jars="build/kafka-jars/*"
+jars="${TOPICFORM_KAFKA_JARS:-build/kafka-jars}/*"
 
 generate() {  # DIR DOMAIN COUNT
   mkdir -p "$1"
