@@ -15,6 +15,7 @@ cmake -S . -B build/release -G Ninja -DCMAKE_BUILD_TYPE=Release -DTOPICFORM_TEST
 cmake --build build/release >/dev/null
 bin=$(pwd)/build/release/src/cli/topicform
 tmp=$(mktemp -d)
+source tests/bench/lib.sh
 export TOPICFORM_BROKER_HEAP="${TOPICFORM_BROKER_HEAP:-2g}"
 port=$(ci/kafka/broker free-port 2)
 pw="bench-$RANDOM$RANDOM"
@@ -22,7 +23,6 @@ ci/kafka/sasl-acl-properties "$port" "$pw" >"$tmp/broker.properties"
 TOPICFORM_BROKER_PROPERTIES="$tmp/broker.properties" ci/kafka/broker start "$tmp/broker" "$port" 1
 trap 'ci/kafka/broker stop "$tmp/broker"; rm -rf "$tmp"' EXIT
 S=127.0.0.1:$port
-jars="${TOPICFORM_KAFKA_JARS:-build/kafka-jars}/*"
 printf 'security.protocol=SASL_PLAINTEXT\nsasl.mechanism=PLAIN\nsasl.username=admin\nsasl.password=%s\n' "$pw" >"$tmp/admin.properties"
 printf 'security.protocol=SASL_PLAINTEXT\nsasl.mechanism=PLAIN\nsasl.jaas.config=org.apache.kafka.common.security.plain.PlainLoginModule required username="admin" password="%s";\n' "$pw" >"$tmp/admin-java.properties"
 

@@ -19,7 +19,6 @@ sample="${SAMPLE:-5}"
 tmp=$(mktemp -d)
 source tests/bench/lib.sh
 bench_build
-jars="${TOPICFORM_KAFKA_JARS:-$(pwd)/build/kafka-jars}/*"
 broker="$tmp/broker"
 export TOPICFORM_BROKER_HEAP="${TOPICFORM_BROKER_HEAP:-2g}"
 trap 'ci/kafka/broker stop "$broker" >/dev/null 2>&1 || true; rm -rf "$tmp"' EXIT

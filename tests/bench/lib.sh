@@ -1,6 +1,9 @@
 # Shared by the benchmark scripts (sourced): the release build, the generated project, timing,
 # medians and the results scale_table.sh gathers. Expects `tmp` to be set to the script's scratch folder.
 
+# Kafka's jars as a Java classpath, found where ci/kafka/broker finds them (run from the root).
+jars="${TOPICFORM_KAFKA_JARS:-$(pwd)/build/kafka-jars}/*"
+
 bench_build() {  # sets `bin` to the release binary, built here
   cmake -S . -B build/release -G Ninja -DCMAKE_BUILD_TYPE=Release -DTOPICFORM_TESTS=OFF >/dev/null
   cmake --build build/release >/dev/null

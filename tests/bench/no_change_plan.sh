@@ -27,7 +27,6 @@ c++ -O2 -std=c++20 tests/bench/batched_baseline.cpp -o "$baseline" $(pkg-config 
 export TOPICFORM_BROKER_HEAP="${TOPICFORM_BROKER_HEAP:-2g}"
 broker="$tmp/broker"
 trap 'ci/kafka/broker stop "$broker" >/dev/null 2>&1 || true; rm -rf "$tmp"' EXIT
-jars="${TOPICFORM_KAFKA_JARS:-$(pwd)/build/kafka-jars}/*"
 runbook_sample() {
   for i in $(seq 1 "$sample"); do
     java -cp "$jars" org.apache.kafka.tools.TopicCommand --bootstrap-server "$S" --describe \

@@ -15,13 +15,13 @@ cmake -S . -B build/release -G Ninja -DCMAKE_BUILD_TYPE=Release -DTOPICFORM_TEST
 cmake --build build/release >/dev/null
 bin=$(pwd)/build/release/src/cli/topicform
 tmp=$(mktemp -d)
+source tests/bench/lib.sh
 # 448 MiB (the tests' broker) runs out of heap near 16,000 partitions; N=5000 makes 30,000.
 export TOPICFORM_BROKER_HEAP="${TOPICFORM_BROKER_HEAP:-2g}"
 echo "broker heap: $TOPICFORM_BROKER_HEAP" >&2
 ci/kafka/broker start "$tmp/broker" "$(ci/kafka/broker free-port 2)" 1
 trap 'ci/kafka/broker stop "$tmp/broker"; rm -rf "$tmp"' EXIT
 bootstrap=$(cat "$tmp/broker/bootstrap")
-jars="${TOPICFORM_KAFKA_JARS:-build/kafka-jars}/*"
 
 generate() {  # DIR DOMAIN COUNT
   mkdir -p "$1"
