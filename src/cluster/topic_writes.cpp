@@ -10,6 +10,7 @@
 #include "cluster/incremental_configs.hpp"
 #include "cluster/kafka_admin.hpp"
 #include "cluster/rdkafka_paths.hpp"
+#include "cluster/write_parts.hpp"
 
 namespace topicform {
 namespace {
@@ -17,13 +18,6 @@ namespace {
 using admin_request::await_result;
 using admin_request::Options;
 using admin_request::Queue;
-
-// KRaft controllers refuse one operation that writes too many metadata records ("Unable to
-// perform excessively large batch operation", 10,000 records); batches stay below that. Larger
-// requests are better: on a single small test broker, topics of later CreateTopics batches got
-// leaders only as fast as the broker created partition logs (350-450 a second), while one
-// request's topics showed leaders at once.
-constexpr std::size_t kMaxRecordsPerRequest = 9'000;
 
 // Errors the broker reports for one topic that a later try can clear: a controller or leader
 // moving, a request timing out inside the cluster, a quota.
@@ -92,24 +86,6 @@ rd_kafka_AdminOptions_t* write_options(rd_kafka_t* client, rd_kafka_admin_op_t o
   return options;
 }
 
-// Splits `items` into runs whose summed `cost` stays within kMaxRecordsPerRequest.
-template <class T, class Cost>
-std::vector<std::vector<T>> chunks(const std::vector<T>& items, Cost cost) {
-  if (items.empty()) return {};
-  std::vector<std::vector<T>> out(1);
-  std::size_t used = 0;
-  for (const auto& item : items) {
-    std::size_t c = cost(item);
-    if (!out.back().empty() && used + c > kMaxRecordsPerRequest) {
-      out.emplace_back();
-      used = 0;
-    }
-    out.back().push_back(item);
-    used += c;
-  }
-  return out;
-}
-
 // Sends one part's request of `op` on `queue`, counted, with `place` (the part's index) as its
 // opaque, so an answer read among others finds its part.
 template <class T, class Send>
@@ -122,14 +98,27 @@ Result<bool> send_part(const Writer& writer, rd_kafka_admin_op_t op, bool valida
   return send(part, options.o, queue);
 }
 
+// Sends one part and awaits its answer.
+template <class T, class Send, class Parse>
+Result<std::vector<TopicOutcome>> send_and_await(const Writer& writer, rd_kafka_admin_op_t op,
+                                                 const char* what, bool validate_only,
+                                                 const std::vector<T>& part, Send& send,
+                                                 Parse& parse) {
+  Queue queue(writer.client);
+  if (auto sent = send_part(writer, op, validate_only, part, 0, queue.q, send); !sent)
+    return sent.error();
+  auto event = await_result(writer.handle, queue.q, writer.timeout_ms + 10'000, what);
+  if (!event) return event.error();
+  return parse(event->get());
+}
+
 // The validate-only pass of `parts`, every request sent before any answer is awaited: nothing is
 // written, so no part waits for another (the parts of a 10,000-topic create went one after
 // another). Each answer is put back at its part's place, so the outcomes keep the items' order.
 template <class T, class Send, class Parse>
-Result<std::vector<TopicOutcome>> validate_side_by_side(const Writer& writer,
-                                                        rd_kafka_admin_op_t op, const char* what,
-                                                        const std::vector<std::vector<T>>& parts,
-                                                        Send send, Parse parse) {
+Result<std::vector<std::vector<TopicOutcome>>> validate_side_by_side(
+    const Writer& writer, rd_kafka_admin_op_t op, const char* what,
+    const std::vector<std::vector<T>>& parts, Send& send, Parse& parse) {
   Queue queue(writer.client);
   for (std::size_t p = 0; p < parts.size(); ++p) {
     if (auto sent = send_part(writer, op, true, parts[p], p, queue.q, send); !sent)
@@ -142,30 +131,36 @@ Result<std::vector<TopicOutcome>> validate_side_by_side(const Writer& writer,
     auto p = reinterpret_cast<std::size_t>(rd_kafka_event_opaque(event->get()));
     if (p < answers.size()) answers[p] = parse(event->get());
   }
-  std::vector<TopicOutcome> all;
-  for (auto& part : answers) all.insert(all.end(), part.begin(), part.end());
-  return all;
+  return answers;
 }
 
-// Sends `items` in batches of one kind of write: `send(part, options, queue)` builds and sends one
-// request, `parse(event)` reads its result. Real writes go one batch at a time, and a request
-// that fails as a whole stops the rest; the validate-only pass sends its batches side by side.
+// Sends `items` in parts of one kind of write: `send(part, options, queue)` builds and sends one
+// request, `parse(event)` reads its result. Real writes go one part at a time, and a request
+// that fails as a whole stops the rest; the validate-only pass sends its parts side by side. A
+// part the controller refuses for its size wrote nothing, and goes again in halves.
 template <class T, class Cost, class Send, class Parse>
 Result<std::vector<TopicOutcome>> send_batches(const Writer& writer, rd_kafka_admin_op_t op,
                                                const char* what, const std::vector<T>& items,
                                                bool validate_only, Cost cost, Send send,
                                                Parse parse) {
   auto parts = chunks(items, cost);
-  if (validate_only) return validate_side_by_side(writer, op, what, parts, send, parse);
+  auto one = [&](const std::vector<T>& part) {
+    return send_and_await(writer, op, what, validate_only, part, send, parse);
+  };
+  std::vector<std::vector<TopicOutcome>> answers(parts.size());
+  if (validate_only) {
+    auto side_by_side = validate_side_by_side(writer, op, what, parts, send, parse);
+    if (!side_by_side) return side_by_side.error();
+    answers = std::move(*side_by_side);
+  }
   std::vector<TopicOutcome> all;
   for (std::size_t p = 0; p < parts.size(); ++p) {
-    Queue queue(writer.client);
-    if (auto sent = send_part(writer, op, false, parts[p], p, queue.q, send); !sent)
-      return sent.error();
-    auto event = await_result(writer.handle, queue.q, writer.timeout_ms + 10'000, what);
-    if (!event) return event.error();
-    auto outcomes = parse(event->get());
-    all.insert(all.end(), outcomes.begin(), outcomes.end());
+    if (!validate_only || refused_as_too_large(answers[p])) {
+      auto outcomes = send_splitting(parts[p], one);
+      if (!outcomes) return outcomes.error();
+      answers[p] = std::move(*outcomes);
+    }
+    all.insert(all.end(), answers[p].begin(), answers[p].end());
   }
   return all;
 }
@@ -175,9 +170,7 @@ Result<std::vector<TopicOutcome>> send_batches(const Writer& writer, rd_kafka_ad
 Result<std::vector<TopicOutcome>> KafkaAdmin::create_topics(const std::vector<CreateTopic>& topics,
                                                             bool validate_only) {
   rd_kafka_t* client = m_handle->client;
-  auto cost = [](const CreateTopic& t) {
-    return 1 + static_cast<std::size_t>(t.partitions) + t.configs.size();
-  };
+  auto cost = [](const CreateTopic& t) { return create_records(t); };
   auto send = [&](const std::vector<CreateTopic>& part, rd_kafka_AdminOptions_t* options,
                   rd_kafka_queue_t* queue) -> Result<bool> {
     std::vector<rd_kafka_NewTopic_t*> requests;
@@ -306,7 +299,7 @@ const rd_kafka_ConfigResource_t** altered_resources(rd_kafka_event_t* event, std
 Result<std::vector<TopicOutcome>> KafkaAdmin::alter_configs(const std::vector<AlterConfig>& changes,
                                                             bool validate_only) {
   rd_kafka_t* client = m_handle->client;
-  auto cost = [](const AlterConfig& c) { return 1 + c.desired.size(); };
+  auto cost = [](const AlterConfig& c) { return alter_records(c, kIncremental); };
   auto send = [&](const std::vector<AlterConfig>& part, rd_kafka_AdminOptions_t* options,
                   rd_kafka_queue_t* queue) -> Result<bool> {
     std::vector<rd_kafka_ConfigResource_t*> resources;

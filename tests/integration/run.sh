@@ -605,5 +605,21 @@ expect_out "'$d.entity1-created.dead' holds 1 message: .*\[dead/alert\]" "the fi
 expect_out "'$d.entity99-created.dead' holds 1 message: .*\[dead/alert\]" "the last part's message is counted"
 expect_out "^requests: 1 metadata, .*, 3 offsets," "latest offsets in 2 parts, earliest in 1"
 
+drop_topics_of "$tmp/p28" "$S"
+
+# 29. a create of 2,000 topics of 3 partitions with several configs, and their dead topics, on one
+# broker: min.insync.replicas costs the controller a record more than the configs it names, and
+# parts sized without it were refused as "excessively large" on every run
+project_of "$tmp/p29" 2000
+sed -i -e 's/^  partitions: 1$/  partitions: 3/' \
+  -e 's/config: {min.insync.replicas: 1}/config: {min.insync.replicas: 1, segment.bytes: 536870912, max.message.bytes: 2097152}/' \
+  "$tmp/p29"/*.yaml
+expect_exit 0 "apply 2,000 topics of 3 partitions and their dead topics" "$bin" apply --auto-approve --stats --bootstrap-server "$S" "$tmp/p29"
+expect_out "Apply complete: 4000 applied, 0 failed, 0 not attempted. The cluster matches the manifests." "every topic created"
+expect_exit 0 "and the re-plan is empty" "$bin" plan --detailed-exitcode --bootstrap-server "$S" "$tmp/p29"
+d=$(domain_of "$tmp/p29")
+topics_cmd "$S" --describe --topic "$d.entity2000-created" | grep -q "PartitionCount: 3" && ok || bad "the last topic has 3 partitions"
+drop_topics_of "$tmp/p29" "$S"
+
 echo "integration: $passed passed, $failed failed"
 [ "$failed" -eq 0 ]
