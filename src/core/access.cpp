@@ -62,6 +62,21 @@ std::vector<std::pair<char, std::string>> describe_access_changes(const AccessCh
   return out;
 }
 
+bool is_literal_name(std::string_view name) {
+  return !name.empty() && name.size() <= 249 && std::all_of(name.begin(), name.end(), [](char c) {
+    return std::isalnum(static_cast<unsigned char>(c)) || c == '.' || c == '_' || c == '-';
+  });
+}
+
+bool is_literal_principal(std::string_view principal) {
+  auto colon = principal.find(':');
+  if (colon == 0 || colon == std::string_view::npos || colon + 1 == principal.size()) return false;
+  return std::none_of(principal.begin(), principal.end(), [](char c) {
+    return c == '*' || std::iscntrl(static_cast<unsigned char>(c)) ||
+           std::isspace(static_cast<unsigned char>(c));
+  });
+}
+
 std::string AccessSettings::principal_of(const std::string& service) const {
   if (auto it = overrides.find(service); it != overrides.end()) return it->second;
   return with_placeholder(principal_pattern, "{service}", service);

@@ -6,6 +6,7 @@
 #include <map>
 #include <optional>
 #include <string>
+#include <string_view>
 #include <utility>
 #include <vector>
 
@@ -32,6 +33,14 @@ struct AclBinding {
 
 // "User:order-service WRITE topic orders.created"
 std::string describe_binding(const AclBinding& binding);
+
+// Whether `name` names one service, group or team and nothing more: 1 to 249 letters, digits,
+// '.', '_' or '-'. Each becomes a literal ACL principal and resource name, where '*' is every
+// principal or every group and an empty name is a principal no one has.
+bool is_literal_name(std::string_view name);
+
+// Whether `principal` ("User:alice") names one principal: a type, ':', and a name with no '*'.
+bool is_literal_principal(std::string_view principal);
 
 // An environment's `acls:`: how a service (or a team) maps to its principal.
 struct AccessSettings {

@@ -27,13 +27,15 @@ const EffectiveTopic* dead_topic_of(const std::vector<EffectiveTopic>& topics,
 void grant_topic(Bindings& out, const std::vector<EffectiveTopic>& topics,
                  const EffectiveTopic& topic, const AccessSettings& access) {
   const OwnerCard& owner = topic.spec->owner;
-  if (!owner.producer.value.empty()) {
+  // Names that are not literal are validate errors (owner/literal-names); never a grant.
+  if (is_literal_name(owner.producer.value)) {
     grant(out, AclResource::topic, topic.name, access.principal_of(owner.producer.value),
           {AclOperation::write, AclOperation::describe}, owner.producer.at);
   }
   const EffectiveTopic* dead = dead_topic_of(topics, topic);
   for (const auto& consumer : owner.consumers) {
     const std::string& service = consumer.group.value;
+    if (!is_literal_name(service)) continue;
     std::string principal = access.principal_of(service);
     grant(out, AclResource::topic, topic.name, principal,
           {AclOperation::read, AclOperation::describe}, consumer.group.at);
@@ -43,13 +45,17 @@ void grant_topic(Bindings& out, const std::vector<EffectiveTopic>& topics,
             {AclOperation::write, AclOperation::describe}, consumer.group.at);
     }
   }
-  if (auto team = access.team_principal(owner.team.value); team && dead) {
+  auto team = access.team_principal(owner.team.value);
+  if (team && dead && owner.team.value.find('*') == std::string::npos) {
     grant(out, AclResource::topic, dead->name, *team, {AclOperation::read}, owner.team.at);
   }
   for (const auto& extra : topic.spec->extra_access) {
     if (extra.on_dead && !dead) continue;  // no .dead topic to grant on
     std::string principal =
         extra.principal.present ? extra.principal.value : access.principal_of(extra.service.value);
+    if (extra.principal.present ? !is_literal_principal(principal)
+                                : !is_literal_name(extra.service.value))
+      continue;
     for (const auto& name : extra.operations) {
       if (auto operation = parse_acl_operation(name)) {
         out.emplace(AclBinding{AclResource::topic, extra.on_dead ? dead->name : topic.name,
@@ -77,7 +83,23 @@ bool ManagedAccess::on_managed_resource(const AclBinding& binding) const {
                                                 : groups.count(binding.name) > 0;
 }
 
+// What an owner card with '*' or an empty name once granted: the patterns' principal for such a
+// "service" (User:*, every principal; User:, no one), or a grant of ours on the wildcard resource
+// '*'. topicform never grants these now (owner/literal-names), so they are always its to revoke,
+// unless the settings list the principal as unmanaged.
+bool ManagedAccess::wildcard_grant(const AclBinding& binding) const {
+  if (!access) return false;
+  const auto& unmanaged = access->unmanaged_principals;
+  if (std::find(unmanaged.begin(), unmanaged.end(), binding.principal) != unmanaged.end())
+    return false;
+  bool wild_principal = binding.principal == access->principal_of("*") ||
+                        binding.principal == access->principal_of("");
+  if (wild_principal) return on_managed_resource(binding) || binding.name == "*";
+  return binding.name == "*" && access->manages(binding.principal);
+}
+
 bool ManagedAccess::covers(const AclBinding& binding) const {
+  if (wildcard_grant(binding)) return true;
   bool ours = (access && access->manages(binding.principal)) || principals.count(binding.principal);
   return ours && on_managed_resource(binding);
 }

@@ -28,7 +28,9 @@ struct ManagedAccess {
   const AccessSettings* access = nullptr;
 
   bool on_managed_resource(const AclBinding& binding) const;
-  // On a managed resource, for a principal the settings manage.
+  // A grant only a wildcard or empty name in an owner card could have made.
+  bool wildcard_grant(const AclBinding& binding) const;
+  // On a managed resource, for a principal the settings manage, or a wildcard grant.
   bool covers(const AclBinding& binding) const;
 };
 ManagedAccess managed_access(const std::vector<EffectiveTopic>& topics,

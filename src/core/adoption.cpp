@@ -7,6 +7,7 @@
 
 #include <fmt/format.h>
 
+#include "core/access.hpp"
 #include "core/natural_order.hpp"
 #include "core/topic_configs.hpp"
 #include "core/units.hpp"
@@ -63,8 +64,12 @@ AdoptedTopic adopt_topic(const ClusterTopic& topic, const ClusterState& cluster)
       out.config[key] = value;
     }
   }
+  // Only a group with a literal name becomes a declared consumer: one committing offsets as '*'
+  // or '' must not be granted every group (owner/literal-names).
   if (auto it = cluster.committed_groups.find(topic.name); it != cluster.committed_groups.end()) {
-    out.consumers = it->second;
+    for (const auto& group : it->second) {
+      if (is_literal_name(group)) out.consumers.push_back(group);
+    }
   }
   return out;
 }

@@ -108,6 +108,8 @@ constexpr std::array kRules = std::to_array<RuleInfo>({
      "any message in a dead topic is an alert: plan names the count"},
     {"owner/required", E, P::validate, true,
      "the owner card has team, producer, kind, key and description (and what settings add)"},
+    {"owner/literal-names", E, P::validate, false,
+     "producers, groups, teams and extraAccess name one principal: no '*', no empty name"},
     {"owner/group-names", E, P::validate, true,
      "groups are named after their service: no ids, hashes or host names; no duplicates"},
     {"owner/command-one-executor", E, P::validate, true,

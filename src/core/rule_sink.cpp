@@ -23,8 +23,9 @@ namespace {
 // Rules whose error means topicform cannot read the manifest as meant: never softened.
 bool about_the_manifest_itself(std::string_view rule) {
   // naming/legal too: a name Kafka refuses cannot be a live topic, whatever the manifest says.
+  // owner/literal-names too: a wildcard in an adopted card would still grant the world.
   return rule.starts_with("manifest/") || rule == "config/known-key" || rule == "retention/units" ||
-         rule == "naming/legal";
+         rule == "naming/legal" || rule == "owner/literal-names";
 }
 
 }  // namespace

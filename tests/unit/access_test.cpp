@@ -138,6 +138,57 @@ TEST(AccessDiff, AStaleGroupGrantOfADeclaredServiceIsRevoked) {
             std::vector<std::string>{"User:p-service READ group p-service"});
 }
 
+std::vector<std::string> rules_of(const Manifests& m) {
+  std::vector<std::string> out;
+  for (const auto& d : m.diagnostics) out.push_back(d.rule);
+  return out;
+}
+
+// A '*' or an empty name in an owner card is every principal (or group), or no one: a validate
+// error, and never a grant.
+TEST(AccessBindings, AWildcardOrEmptyNameIsAnErrorAndNoGrant) {
+  for (std::string bad : {"'*'", "''", "'a b'", "'User:x'"}) {
+    std::string card = topic("orders.created", 3);
+    card.replace(card.find("[c-service]"), 11, "[" + bad + "]");
+    card.replace(card.find("producer: p-service"), 19, "producer: " + bad);
+    auto m = with_acls(card);
+    auto rules = rules_of(*m);
+    EXPECT_EQ(std::count(rules.begin(), rules.end(), "owner/literal-names"), 2) << bad;
+    EXPECT_TRUE(desired_bindings(m->topics, *m->environment.access).empty()) << bad;
+  }
+  std::string extra = "  extraAccess:\n    - {principal: \"User:*\", operations: [read]}\n";
+  auto m = with_acls(topic("orders.created", 3, "none", extra));
+  auto rules = rules_of(*m);
+  EXPECT_EQ(std::count(rules.begin(), rules.end(), "owner/literal-names"), 1);
+  for (const auto& [b, at] : desired_bindings(m->topics, *m->environment.access))
+    EXPECT_NE(b.principal, "User:*");
+}
+
+// Bindings a card with '*' or '' once granted are topicform's to revoke once the card is fixed:
+// User:* and User: on the managed topics, and a managed principal's grant on group '*'.
+TEST(AccessDiff, WhatAWildcardCardGrantedIsRevokedOnceTheCardIsFixed) {
+  auto m = with_acls(topic("orders.created", 3));
+  auto access = *m->environment.access;
+  std::vector<AclBinding> existing;
+  for (const auto& [b, at] : desired_bindings(m->topics, access)) existing.push_back(b);
+  existing.push_back({Res::topic, "orders.created", "User:*", Op::write});
+  existing.push_back({Res::group, "*", "User:*", Op::read});
+  existing.push_back({Res::topic, "orders.created.dead", "User:", Op::write});
+  existing.push_back({Res::group, "*", "User:c-service", Op::read});
+  existing.push_back({Res::topic, "billing.paid", "User:*", Op::read});  // not a managed topic
+  auto changes =
+      diff_access(desired_bindings(m->topics, access), existing, managed_access(m->topics, access));
+  std::vector<std::string> revoked = {"User:* WRITE topic orders.created",
+                                      "User: WRITE topic orders.created.dead",
+                                      "User:* READ group *", "User:c-service READ group *"};
+  EXPECT_EQ(described(changes.deletes), revoked);
+  // Listed as unmanaged, the wildcard principal keeps its grants.
+  access.unmanaged_principals = {"User:*"};
+  changes =
+      diff_access(desired_bindings(m->topics, access), existing, managed_access(m->topics, access));
+  EXPECT_EQ(changes.deletes.size(), 2u);
+}
+
 ExecutePolicy quiet() {
   ExecutePolicy policy;
   policy.retry = RetryPolicy{3, [](int) {}};

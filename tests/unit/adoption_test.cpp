@@ -49,7 +49,8 @@ ClusterState assorted() {
   state.topics["__consumer_offsets"] = with(50, 3, {});
   state.topics["__consumer_offsets"].internal = true;
   state.committed_groups = {{"orders.created", {"billing-service"}},
-                            {"legacy", {"console-consumer-12345", "null"}}};
+                            {"legacy", {"console-consumer-12345", "null"}},
+                            {"forever", {"*", "", "{{", "reader-service"}}};
   return state;
 }
 
@@ -91,6 +92,13 @@ TEST(Adoption, WrittenManifestsPlanAsNoChangesAgainstTheClusterRead) {
   EXPECT_TRUE(plan.blocked.empty());
   EXPECT_FALSE(has_errors(diagnostics)) << diagnostics.front().message;
   EXPECT_EQ(plan.unmanaged, (std::vector<std::string>{"_schemas"}));
+}
+
+// A group that commits offsets as '*' (or '', or any name that is not literal) is never made a
+// declared consumer: the owner card would grant it every group.
+TEST(Adoption, OnlyGroupsWithLiteralNamesBecomeConsumers) {
+  Adoption adoption = plan_adoption(assorted(), {});
+  EXPECT_EQ(find(adoption, "forever")->consumers, (std::vector<std::string>{"reader-service"}));
 }
 
 TEST(Adoption, SkipsInternalUnderscoredAndManagedTopics) {

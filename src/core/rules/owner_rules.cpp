@@ -182,6 +182,7 @@ void check_owner(const EffectiveTopic& topic, const RuleContext& context, RuleSi
   if (topic.is_dead) return;
   const TopicSpec& spec = *topic.spec;
   check_required(topic, context, sink);
+  check_literal_names(topic, sink);
   check_groups(topic, sink);
   if (spec.kind.value == "command" && spec.owner.consumers.size() > 1) {
     sink.report("owner/command-one-executor", spec.owner.consumers_at,

@@ -20,6 +20,8 @@ void check_replication(const EffectiveTopic& topic, const RuleContext& context, 
 void check_retention(const EffectiveTopic& topic, const RuleContext& context, RuleSink& sink);
 void check_cleanup(const EffectiveTopic& topic, RuleSink& sink);
 void check_owner(const EffectiveTopic& topic, const RuleContext& context, RuleSink& sink);
+// The producer, groups, team and extraAccess names an owner card grants to are literal names.
+void check_literal_names(const EffectiveTopic& topic, RuleSink& sink);
 void check_config(const TopicSpec& spec, const EffectiveTopic& topic, const RuleContext& context,
                   RuleSink& sink);
 // `dead` is the derived topic, or nullptr when the source has none.
