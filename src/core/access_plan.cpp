@@ -84,9 +84,9 @@ bool ManagedAccess::on_managed_resource(const AclBinding& binding) const {
 }
 
 // What an owner card with '*' or an empty name once granted: the patterns' principal for such a
-// "service" (User:*, every principal; User:, no one), or a grant of ours on the wildcard resource
-// '*'. topicform never grants these now (owner/literal-names), so they are always its to revoke,
-// unless the settings list the principal as unmanaged.
+// "service" (User:* is every principal, User: no one) on the managed topics and on the wildcard
+// group '*'. topicform never grants these now (owner/literal-names), so they are always its to
+// revoke, unless the settings list the principal as unmanaged.
 bool ManagedAccess::wildcard_grant(const AclBinding& binding) const {
   if (!access) return false;
   const auto& unmanaged = access->unmanaged_principals;
@@ -94,8 +94,7 @@ bool ManagedAccess::wildcard_grant(const AclBinding& binding) const {
     return false;
   bool wild_principal = binding.principal == access->principal_of("*") ||
                         binding.principal == access->principal_of("");
-  if (wild_principal) return on_managed_resource(binding) || binding.name == "*";
-  return binding.name == "*" && access->manages(binding.principal);
+  return wild_principal && (on_managed_resource(binding) || binding.name == "*");
 }
 
 bool ManagedAccess::covers(const AclBinding& binding) const {

@@ -165,5 +165,36 @@ java -cp "$jars" org.apache.kafka.tools.TopicCommand --bootstrap-server "$S" --c
 grep -q "^$d.created$" "$tmp/topics" && ok || bad "the topic list was read"
 grep -q "^$d.refused" "$tmp/topics" && bad "nothing was created by the refused apply" || ok
 
+# 7. a '*' in the owner card is a validate error and grants nothing; what such a card once granted
+# (User:* WRITE on the topic, READ on every group) is revoked once the card names its services
+acl_list() {
+  java -cp "$jars" org.apache.kafka.tools.AclCommand --bootstrap-server "$S" --command-config "$tmp/admin-java.properties" \
+    --list 2>/dev/null | grep -c "principal=" >"$tmp/acl-count"
+}
+acl_list
+before=$(cat "$tmp/acl-count")
+[ "$before" -gt 0 ] && ok || bad "the ACL listing shows the bindings applied above"
+card '"*"'
+sed -i 's/producer: order-service/producer: "*"/' "$tmp/p/created.yaml"
+tf apply --auto-approve
+[ $? = 1 ] && ok || bad "apply of a card with '*' fails"
+grep -q "producer '\*' of '$d.created' is not one service's name: .*\[owner/literal-names\]" "$tmp/err" && ok || bad "the producer '*' is named with its rule"
+grep -q "consumer group '\*' of '$d.created' is not one service's name" "$tmp/err" && ok || bad "the consumer '*' is named"
+acl_list
+[ "$(cat "$tmp/acl-count")" = "$before" ] && ok || bad "nothing was granted ($before bindings before, $(cat "$tmp/acl-count") after)"
+as nobody produce "$d.created" k x; denied $? "an undeclared principal still cannot produce"
+acl_add --allow-principal 'User:*' --operation Write --topic "$d.created" &&
+  acl_add --allow-principal 'User:*' --operation Read --group '*' && ok || { bad "AclCommand adds the wildcard grants"; cat "$tmp/acl.log" >&2; }
+as nobody produce "$d.created" k wildcard
+[ $? = 0 ] && ok || bad "with the wildcard grant an undeclared principal produces"
+card "audit-service"
+tf plan --detailed-exitcode
+[ $? = 2 ] && ok || bad "the wildcard grants are a change"
+grep -q "^  - revoke User:\* WRITE topic $d.created$" "$tmp/out" && ok || bad "User:* WRITE is revoked"
+grep -q "^  - revoke User:\* READ group \*$" "$tmp/out" && ok || bad "User:* READ on every group is revoked"
+tf apply --auto-approve
+[ $? = 0 ] && ok || bad "apply the revocation"
+as nobody produce "$d.created" k after; denied $? "the undeclared principal cannot produce any more"
+
 echo "acls: $passed passed, $failed failed"
 [ "$failed" -eq 0 ]

@@ -165,7 +165,8 @@ TEST(AccessBindings, AWildcardOrEmptyNameIsAnErrorAndNoGrant) {
 }
 
 // Bindings a card with '*' or '' once granted are topicform's to revoke once the card is fixed:
-// User:* and User: on the managed topics, and a managed principal's grant on group '*'.
+// User:* and User: on the managed topics and group '*'; a service's own grant on group '*' is
+// somebody else's (a hand-made DESCRIBE for an admin tool, say), not looked at.
 TEST(AccessDiff, WhatAWildcardCardGrantedIsRevokedOnceTheCardIsFixed) {
   auto m = with_acls(topic("orders.created", 3));
   auto access = *m->environment.access;
@@ -180,13 +181,13 @@ TEST(AccessDiff, WhatAWildcardCardGrantedIsRevokedOnceTheCardIsFixed) {
       diff_access(desired_bindings(m->topics, access), existing, managed_access(m->topics, access));
   std::vector<std::string> revoked = {"User:* WRITE topic orders.created",
                                       "User: WRITE topic orders.created.dead",
-                                      "User:* READ group *", "User:c-service READ group *"};
+                                      "User:* READ group *"};
   EXPECT_EQ(described(changes.deletes), revoked);
   // Listed as unmanaged, the wildcard principal keeps its grants.
   access.unmanaged_principals = {"User:*"};
   changes =
       diff_access(desired_bindings(m->topics, access), existing, managed_access(m->topics, access));
-  EXPECT_EQ(changes.deletes.size(), 2u);
+  EXPECT_EQ(changes.deletes.size(), 1u);
 }
 
 ExecutePolicy quiet() {
