@@ -2,10 +2,10 @@
 #include <unistd.h>
 
 #include <filesystem>
-#include <fstream>
 #include <iostream>
 #include <map>
 #include <set>
+#include <sstream>
 
 #include <fmt/format.h>
 #include <fmt/ranges.h>
@@ -14,6 +14,7 @@
 #include "cli/arguments.hpp"
 #include "cli/checked_project.hpp"
 #include "cli/commands.hpp"
+#include "cli/new_files.hpp"
 #include "cli/plan_io.hpp"
 #include "cli/terminal.hpp"
 #include "docs/asyncapi.hpp"
@@ -60,31 +61,49 @@ struct DocsOptions {
 
 constexpr const char* kListName = ".topicform-docs";
 
+// The names the previous run listed in DIR/.topicform-docs: read only from a regular file of
+// bounded size (a link or a FIFO there is not ours).
+std::set<std::string> listed_before(const fs::path& dir) {
+  std::set<std::string> out;
+  auto text = read_regular_file((dir / kListName).string(), 64ULL << 20);
+  if (!text || fs::is_symlink(fs::symlink_status(dir / kListName))) return out;
+  std::istringstream lines(*text);
+  for (std::string line; std::getline(lines, line);) out.insert(line);
+  return out;
+}
+
+// Removes a stale page: only a regular file reached from `dir` through real folders, never
+// through a link (a listed 'sub/page.md' whose 'sub' is a link leads out of DIR).
+void remove_stale(const fs::path& dir, const std::string& stale) {
+  if (stale.empty() || stale[0] == '/') return;
+  fs::path path = dir / stale;
+  if (unsafe_target(dir, path, true)) return;
+  std::error_code ec;
+  if (fs::is_regular_file(fs::symlink_status(path, ec))) fs::remove(path, ec);
+}
+
 // Writes `files` under `dir`, then removes what the previous run wrote and this one did not.
+// Every target is checked first: a link or a folder in the way writes nothing.
 std::string write_files(const fs::path& dir, const DocFiles& files) {
-  std::set<std::string> before;
-  {
-    std::ifstream list(dir / kListName);
-    for (std::string line; std::getline(list, line);) before.insert(line);
+  std::set<std::string> before = listed_before(dir);
+  std::string list;
+  for (const auto& [name, content] : files) list += name + "\n";
+  for (const auto& [name, content] : files) {
+    if (auto why = unsafe_target(dir, dir / name, true)) return *why + "; nothing was written";
   }
+  if (auto why = unsafe_target(dir, dir / kListName, true)) return *why + "; nothing was written";
   std::error_code ec;
   for (const auto& [name, content] : files) {
     fs::path path = dir / name;
     fs::create_directories(path.parent_path(), ec);
-    std::ofstream out(path, std::ios::binary);
-    out << content;
-    if (!out) return fmt::format("cannot write '{}'", path.string());
+    if (auto written = write_file_no_follow(path, content, true); !written) {
+      return written.error().message;
+    }
     before.erase(name);
   }
-  for (const auto& stale : before) {
-    // Only plain relative names this command wrote itself are removed.
-    if (stale.empty() || stale.find("..") != std::string::npos || stale[0] == '/') continue;
-    fs::remove(dir / stale, ec);
-  }
-  std::ofstream list(dir / kListName, std::ios::binary);
-  for (const auto& [name, content] : files) list << name << "\n";
-  if (!list) return fmt::format("cannot write '{}'", (dir / kListName).string());
-  return "";
+  for (const auto& stale : before) remove_stale(dir, stale);
+  auto written = write_file_no_follow(dir / kListName, list, true);
+  return written ? "" : written.error().message;
 }
 
 // A path as the pages show it: relative to `root` when inside it, else absolute.

@@ -134,7 +134,7 @@ Result<ClusterState> read_cluster(const ImportOptions& options, const Environmen
   request.context = false;
   request.dead_messages = false;
   request.committed_groups = true;
-  if (!options.snapshot_in.empty()) return SnapshotReader(options.snapshot_in).read(request);
+  if (!options.snapshot_in.empty()) return load_snapshot_file(options.snapshot_in);
   auto admin = connect_kafka(options.connection, environment);
   if (!admin) return admin.error();
   auto state = (*admin)->read(request);
@@ -317,7 +317,7 @@ int run_import(const std::vector<std::string>& args) {
     return kExitOk;
   }
   NewFiles files = adoption_files(*adoption, *state, options, !has_settings(*existing.checked));
-  if (auto written = write_new_files(files, false, nullptr); !written) {
+  if (auto written = write_new_files(options.out, files, false, nullptr); !written) {
     return fail(written.error().message);
   }
   print_adopted(*adoption, options.out);

@@ -1,23 +1,90 @@
-// All-or-nothing file writing: every path is checked before the first byte is written.
+// All-or-nothing file writing: every path is checked before the first byte is written, and no
+// link is followed out of the folder asked for.
 #include "cli/new_files.hpp"
 
-#include <fmt/format.h>
+#include <fcntl.h>
+#include <unistd.h>
 
-#include "cli/plan_io.hpp"
+#include <cerrno>
+#include <cstring>
+
+#include <fmt/format.h>
 
 namespace topicform {
 namespace fs = std::filesystem;
 
-Result<bool> write_new_files(const NewFiles& files, bool replace, std::ostream* log) {
+namespace {
+
+// Why the existing entry at `path` cannot be written as a file; nullopt when it may be.
+std::optional<std::string> unsafe_leaf(const fs::path& path, bool may_replace) {
   std::error_code ec;
-  for (const auto& [path, text] : files) {
-    if (!replace && fs::exists(path, ec)) {
-      return Error{fmt::format("'{}' exists already; nothing was written", path.string())};
+  auto status = fs::symlink_status(path, ec);
+  if (ec || !fs::exists(status)) return std::nullopt;
+  if (fs::is_symlink(status)) {
+    return fmt::format("'{}' is a symbolic link: it is not followed", path.string());
+  }
+  if (!fs::is_regular_file(status)) {
+    return fmt::format("'{}' exists and is not a regular file", path.string());
+  }
+  if (!may_replace) return fmt::format("'{}' exists already", path.string());
+  return std::nullopt;
+}
+
+}  // namespace
+
+std::optional<std::string> unsafe_target(const fs::path& base, const fs::path& path,
+                                         bool may_replace) {
+  fs::path relative = path.lexically_normal().lexically_relative(base.lexically_normal());
+  if (relative.empty() || *relative.begin() == ".." || relative == ".") {
+    return fmt::format("'{}' is outside '{}'", path.string(), base.string());
+  }
+  fs::path folder = base;
+  std::error_code ec;
+  for (auto part = relative.begin(); std::next(part) != relative.end(); ++part) {
+    folder /= *part;
+    auto status = fs::symlink_status(folder, ec);
+    if (ec || !fs::exists(status)) break;  // made fresh from here on
+    if (fs::is_symlink(status)) {
+      return fmt::format("'{}' is a symbolic link: it is not followed", folder.string());
+    }
+    if (!fs::is_directory(status)) {
+      return fmt::format("'{}' is a file where a folder must be", folder.string());
     }
   }
+  return unsafe_leaf(path, may_replace);
+}
+
+Result<bool> write_file_no_follow(const fs::path& path, const std::string& text, bool replace) {
+  int flags = O_WRONLY | O_CREAT | O_NOFOLLOW | O_CLOEXEC | (replace ? O_TRUNC : O_EXCL);
+  int fd = ::open(path.c_str(), flags, 0644);
+  if (fd < 0) {
+    return Error{fmt::format("cannot write '{}': {}", path.string(), std::strerror(errno))};
+  }
+  std::size_t done = 0;
+  while (done < text.size()) {
+    ssize_t n = ::write(fd, text.data() + done, text.size() - done);
+    if (n < 0 && errno == EINTR) continue;
+    if (n <= 0) break;
+    done += static_cast<std::size_t>(n);
+  }
+  bool closed = ::close(fd) == 0;
+  if (done != text.size() || !closed) {
+    return Error{fmt::format("cannot write '{}': {}", path.string(), std::strerror(errno))};
+  }
+  return true;
+}
+
+Result<bool> write_new_files(const fs::path& base, const NewFiles& files, bool replace,
+                             std::ostream* log) {
+  for (const auto& [path, text] : files) {
+    if (auto why = unsafe_target(base, path, replace)) {
+      return Error{*why + "; nothing was written"};
+    }
+  }
+  std::error_code ec;
   for (const auto& [path, text] : files) {
     if (path.has_parent_path()) fs::create_directories(path.parent_path(), ec);
-    if (auto written = write_text_file(path.string(), text, "file"); !written) return written;
+    if (auto written = write_file_no_follow(path, text, replace); !written) return written;
     if (log) *log << fmt::format("wrote {}\n", path.string());
   }
   return true;

@@ -1,8 +1,9 @@
-// Writing a set of new files all or nothing: the commands that generate files never overwrite one.
+// Writing generated files inside the folder asked for, all or nothing, never through a link.
 #pragma once
 
 #include <filesystem>
 #include <map>
+#include <optional>
 #include <ostream>
 #include <string>
 
@@ -12,8 +13,22 @@ namespace topicform {
 
 using NewFiles = std::map<std::filesystem::path, std::string>;
 
-// Writes every file (creating folders), or none when one exists already, unless `replace`. Each
-// written path is logged to `log` when given.
-Result<bool> write_new_files(const NewFiles& files, bool replace, std::ostream* log);
+// Why writing `path` could touch something outside `base`, or something that is not a file of
+// ours: a path that leaves `base`, a symbolic link (even a dangling one) at the path or at a
+// folder between `base` and it (a link leads anywhere), a file where a folder must be, a folder
+// where the file must be, or (unless `may_replace`) a file already there. nullopt when none.
+// `base` itself may be a link: the user named it.
+std::optional<std::string> unsafe_target(const std::filesystem::path& base,
+                                         const std::filesystem::path& path, bool may_replace);
+
+// Writes `text` to `path` without following a link there: a new file, or with `replace` an
+// existing regular file truncated.
+Result<bool> write_file_no_follow(const std::filesystem::path& path, const std::string& text,
+                                  bool replace);
+
+// Writes every file (creating folders) under `base`, or none when any is unsafe (see
+// unsafe_target), existing files included unless `replace`. Each written path is logged to `log`.
+Result<bool> write_new_files(const std::filesystem::path& base, const NewFiles& files, bool replace,
+                             std::ostream* log);
 
 }  // namespace topicform

@@ -120,7 +120,9 @@ Result<Planned> plan_from_cluster(const CheckedProject& checked, const PlanOptio
                                   const Targets& targets) {
   Desired desired = desired_of(checked, &targets);
   if (!options.snapshot_in.empty()) {
-    SnapshotReader snapshot(options.snapshot_in);
+    auto state = load_snapshot_file(options.snapshot_in);
+    if (!state) return state.error();
+    SnapshotReader snapshot(std::move(*state));
     return make_plan(desired, options.allow_delete, {snapshot, nullptr});
   }
   auto admin = connect_kafka(options.connection, checked.environment);

@@ -8,6 +8,7 @@
 #include <fmt/format.h>
 
 #include "cli/commands.hpp"
+#include "cluster/snapshot.hpp"
 #include "core/fingerprint.hpp"
 #include "manifest/read_file.hpp"
 #include "render/plan_file.hpp"
@@ -26,17 +27,39 @@ Result<bool> write_text_file(const std::string& path, const std::string& text, c
   return true;
 }
 
-Result<SavedPlan> load_plan_file(const std::string& path) {
-  // A plan file is a few kilobytes per topic; anything far larger is not one.
-  constexpr std::uintmax_t kMaxPlanBytes = 256ULL << 20;
-  FileRead read = read_file_at_most(path, kMaxPlanBytes);
+namespace {
+
+// A plan or snapshot file is a few kilobytes per topic; anything far larger is not one.
+constexpr std::uintmax_t kMaxSavedBytes = 256ULL << 20;
+
+// The text of a saved file (`what`: "plan", "cluster snapshot"), or why it cannot be read.
+Result<std::string> read_saved_file(const std::string& path, const char* what) {
+  FileRead read = read_file_at_most(path, kMaxSavedBytes);
   if (read.status == FileRead::Status::not_regular || read.status == FileRead::Status::too_large) {
-    return Error{fmt::format("cannot read plan '{}': not a regular file of at most 256 MiB", path)};
+    return Error{
+        fmt::format("cannot read {} '{}': not a regular file of at most 256 MiB", what, path)};
   }
   if (read.status != FileRead::Status::ok) {
-    return Error{fmt::format("cannot read plan '{}': no such file, or it may not be read", path)};
+    return Error{
+        fmt::format("cannot read {} '{}': no such file, or it may not be read", what, path)};
   }
-  auto saved = read_plan_file(read.text);
+  return std::move(read.text);
+}
+
+}  // namespace
+
+Result<ClusterState> load_snapshot_file(const std::string& path) {
+  auto text = read_saved_file(path, "cluster snapshot");
+  if (!text) return text.error();
+  auto state = parse_snapshot(*text);
+  if (!state) return Error{fmt::format("cluster snapshot '{}': {}", path, state.error().message)};
+  return state;
+}
+
+Result<SavedPlan> load_plan_file(const std::string& path) {
+  auto text = read_saved_file(path, "plan");
+  if (!text) return text.error();
+  auto saved = read_plan_file(*text);
   if (!saved) return Error{fmt::format("plan '{}': {}", path, saved.error().message)};
   return saved;
 }

@@ -27,6 +27,10 @@ Result<bool> write_text_file(const std::string& path, const std::string& text, c
 // A plan file as `plan --out` wrote it; errors say what to do.
 Result<SavedPlan> load_plan_file(const std::string& path);
 
+// A cluster snapshot as `plan --snapshot-out` or `import --snapshot-out` wrote it, read with the
+// bounds plan files have: a regular file of at most 256 MiB (a FIFO or /dev/zero is refused).
+Result<ClusterState> load_snapshot_file(const std::string& path);
+
 // The manifest paths as a plan file records them: absolute, so `apply --plan` finds them from
 // any working directory.
 std::vector<std::string> absolute_paths(const std::vector<std::string>& paths);

@@ -52,8 +52,8 @@ Options)";
 
 using Files = NewFiles;
 
-int write_all(const Files& files, bool replace) {
-  auto written = write_new_files(files, replace, &std::cerr);
+int write_all(const fs::path& base, const Files& files, bool replace) {
+  auto written = write_new_files(base, files, replace, &std::cerr);
   return written ? kExitOk : fail(written.error().message);
 }
 
@@ -81,7 +81,7 @@ int run_schema(const std::vector<std::string>& args) {
   if (out.empty() || operands != std::vector<std::string>{"topics"}) {
     return fail("give the folder as --out DIR (and nothing else); see 'topicform schema --help'");
   }
-  return write_all(schema_files(out), force);
+  return write_all(out, schema_files(out), force);
 }
 
 int run_init(const std::vector<std::string>& args) {
@@ -102,7 +102,7 @@ int run_init(const std::vector<std::string>& args) {
   files[dir / "topics" / "topicform.yaml"] = std::string(kScaffoldSettings);
   files[dir / "topics" / "orders" / "created.yaml"] = std::string(kScaffoldTopic);
   files[dir / ".github" / "workflows" / "topics.yml"] = std::string(kScaffoldWorkflow);
-  return write_all(files, false);
+  return write_all(dir, files, false);
 }
 
 }  // namespace topicform

@@ -6,13 +6,13 @@
 #include "cluster/snapshot.hpp"
 
 #include <algorithm>
-#include <fstream>
-#include <sstream>
 
 #include <fmt/format.h>
 #include <nlohmann/json.hpp>
 
 #include "core/access_json.hpp"
+#include "core/rules/rules.hpp"
+#include "core/visible_text.hpp"
 
 namespace topicform {
 namespace {
@@ -66,15 +66,21 @@ Result<ClusterState> parse_snapshot(const std::string& text) {
     if (root.value("version", 0) != 1) return Error{"unsupported snapshot version (expected 1)"};
     ClusterState state;
     state.cluster_id = root.at("clusterId").get<std::string>();
-    state.brokers = root.at("brokers").get<std::int64_t>();
+    state.brokers = json_integer(root.at("brokers"), "brokers");
     if (root.contains("autoCreateTopics") && !root["autoCreateTopics"].is_null()) {
       state.auto_create_topics = root["autoCreateTopics"].get<bool>();
     }
     for (const auto& [name, t] : root.at("topics").items()) {
+      if (!is_legal_topic_name(name)) {
+        return Error{
+            fmt::format("topic name '{}' is not one Kafka allows (letters, digits, "
+                        "'.', '_', '-', at most 249)",
+                        visible(name))};
+      }
       ClusterTopic topic;
       topic.name = name;
-      topic.partitions = t.at("partitions").get<std::int64_t>();
-      topic.replication_factor = t.at("replicationFactor").get<std::int64_t>();
+      topic.partitions = json_integer(t.at("partitions"), "partitions");
+      topic.replication_factor = json_integer(t.at("replicationFactor"), "replicationFactor");
       if (t.contains("configs")) {
         topic.configs = t["configs"].get<std::map<std::string, std::string>>();
         topic.configs_known = true;
@@ -91,26 +97,18 @@ Result<ClusterState> parse_snapshot(const std::string& text) {
       state.committed_groups = root["committedGroups"].get<Lists>();
     }
     if (root.contains("deadMessages")) {
-      state.dead_messages = root["deadMessages"].get<std::map<std::string, std::int64_t>>();
+      for (const auto& [topic, count] : root["deadMessages"].items()) {
+        state.dead_messages[topic] = json_integer(count, "deadMessages");
+      }
     }
     if (root.contains("offsetsRetentionMs") && !root["offsetsRetentionMs"].is_null()) {
-      state.offsets_retention_ms = root["offsetsRetentionMs"].get<std::int64_t>();
+      state.offsets_retention_ms = json_integer(root["offsetsRetentionMs"], "offsetsRetentionMs");
     }
     if (root.contains("acls") && !root["acls"].is_null()) read_acls(root["acls"], state);
     return state;
   } catch (const nlohmann::json::exception& e) {
     return Error{fmt::format("not a topicform cluster snapshot: {}", e.what())};
   }
-}
-
-Result<ClusterState> SnapshotReader::read(const ReadRequest&) {
-  std::ifstream in(m_path);
-  if (!in) return Error{fmt::format("cannot read cluster snapshot '{}'", m_path)};
-  std::stringstream buffer;
-  buffer << in.rdbuf();
-  auto state = parse_snapshot(buffer.str());
-  if (!state) return Error{fmt::format("cluster snapshot '{}': {}", m_path, state.error().message)};
-  return state;
 }
 
 }  // namespace topicform

@@ -7,18 +7,20 @@
 
 namespace topicform {
 
-// Versioned JSON, keys sorted, so snapshots diff well.
+// Versioned JSON, keys sorted, so snapshots diff well. A topic whose name Kafka could not have
+// (a '/', '..' alone, too long) is refused: names become file names on import.
 std::string write_snapshot(const ClusterState& state);
 Result<ClusterState> parse_snapshot(const std::string& text);
 
-// A ClusterReader over a snapshot file.
+// A cluster as a snapshot file holds it: its text is read by the caller, with the bounds every
+// file topicform reads has, and parsed once.
 class SnapshotReader : public ClusterReader {
  public:
-  explicit SnapshotReader(std::string path) : m_path(std::move(path)) {}
-  Result<ClusterState> read(const ReadRequest& request) override;
+  explicit SnapshotReader(ClusterState state) : m_state(std::move(state)) {}
+  Result<ClusterState> read(const ReadRequest&) override { return m_state; }
 
  private:
-  std::string m_path;
+  ClusterState m_state;
 };
 
 }  // namespace topicform

@@ -197,11 +197,17 @@ Adoption plan_adoption(const ClusterState& cluster, const AdoptionScope& scope) 
 std::string adopted_path(const std::string& name) {
   auto dot = name.find('.');
   bool levels = dot != std::string::npos && dot > 0 && dot + 1 < name.size();
-  std::string path = levels ? name.substr(0, dot) + "/" + name.substr(dot + 1) : name;
-  // A name may start with '.' or '-' (Kafka allows both): a file named so would be hidden or
-  // read as an option, so it gets a prefix no topic name can have ('+' is not legal in one).
-  if (path.starts_with('.') || path.starts_with('-')) path = "+" + path;
-  return path + ".yaml";
+  std::vector<std::string> parts{levels ? name.substr(0, dot) : name};
+  if (levels) parts.push_back(name.substr(dot + 1));
+  // A name's part may start with '.' or '-' (Kafka allows both, 'orders..created' too): a file
+  // named so would be hidden, skipped by discovery, or read as an option, so it gets a prefix no
+  // topic name can have ('+' is not legal in one). So does a topic named 'topicform', whose file
+  // would be the settings.
+  for (auto& part : parts) {
+    if (part.starts_with('.') || part.starts_with('-')) part = "+" + part;
+  }
+  if (!levels && parts[0] == "topicform") parts[0] = "+topicform";
+  return (levels ? parts[0] + "/" + parts[1] : parts[0]) + ".yaml";
 }
 
 std::string exact_size_text(std::int64_t bytes) {

@@ -24,15 +24,15 @@ Action read_action(const nlohmann::json& a) {
   std::string topic = a.at("topic").get<std::string>();
   if (kind == "create") {
     return CreateTopic{topic,
-                       a.at("partitions").get<std::int64_t>(),
-                       a.at("replicationFactor").get<std::int64_t>(),
+                       json_integer(a.at("partitions"), "partitions"),
+                       json_integer(a.at("replicationFactor"), "replicationFactor"),
                        a.at("configs").get<ConfigMap>(),
                        a.at("deadLetterOf").is_null() ? "" : a["deadLetterOf"].get<std::string>(),
                        {}};
   }
   if (kind == "add-partitions") {
     return AddPartitions{
-        topic, a.at("from").get<std::int64_t>(), a.at("to").get<std::int64_t>(), {}};
+        topic, json_integer(a.at("from"), "from"), json_integer(a.at("to"), "to"), {}};
   }
   if (kind == "alter-config") {
     AlterConfig alter{

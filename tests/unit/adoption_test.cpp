@@ -183,6 +183,10 @@ TEST(Adoption, PathsFollowTheFirstLevelAndAreNeverHiddenOrAmbiguous) {
   EXPECT_EQ(adopted_path("-x"), "+-x.yaml");
   EXPECT_NE(adopted_path("-x"), adopted_path("topic-x"));
   EXPECT_EQ(adopted_path("a."), "a..yaml");
+  EXPECT_EQ(adopted_path("orders..created"), "orders/+.created.yaml");
+  EXPECT_EQ(adopted_path("orders.-x"), "orders/+-x.yaml");
+  EXPECT_EQ(adopted_path("topicform"), "+topicform.yaml");
+  EXPECT_EQ(adopted_path("topicform.x"), "topicform/x.yaml");
 }
 
 TEST(Adoption, ScalarsReadBackAsTheSameStrings) {

@@ -125,6 +125,15 @@ void check_owner_names(const EffectiveTopic& topic, const RuleContext& context, 
   }
 }
 
+}  // namespace
+
+bool is_legal_topic_name(std::string_view name) {
+  return !name.empty() && name.size() <= kMaxTopicNameLength && name != "." && name != ".." &&
+         std::all_of(name.begin(), name.end(), is_legal_char);
+}
+
+namespace {
+
 // Returns false when the name breaks Kafka's own limits, which makes the other rules moot.
 bool check_legal(const EffectiveTopic& topic, RuleSink& sink) {
   const std::string& name = topic.name;

@@ -33,6 +33,10 @@ void check_across_topics(const std::vector<EffectiveTopic>& topics, const RuleCo
 // Kafka's limit on a topic name's length (naming/legal), derived `.dead` names included.
 inline constexpr std::size_t kMaxTopicNameLength = 249;
 
+// Whether Kafka allows `name` for a topic: 1 to 249 letters, digits, '.', '_' or '-', not '.'
+// or '..' (naming/legal).
+bool is_legal_topic_name(std::string_view name);
+
 // The name Kafka's metrics use for a topic: '.' becomes '_' (naming/metric-collision).
 std::string metric_name(std::string name);
 
