@@ -15,6 +15,7 @@
 #include "cluster/kafka_admin.hpp"
 #include "cluster/offset_answers.hpp"
 #include "cluster/rdkafka_paths.hpp"
+#include "core/topic_configs.hpp"
 #include "core/units.hpp"
 
 namespace topicform {
@@ -263,8 +264,10 @@ Result<bool> KafkaAdmin::read_configs_groups_acls(ClusterState& state, const Rea
                                                   const std::set<std::string>& wanted,
                                                   const std::string& broker_id) {
   if (auto read = read_topic_configs(state, wanted); !read) return read.error();
+  // The broker's configs are read by the read-back too: a derived `.dead`'s message limit follows
+  // its message.max.bytes, and the read-back must compare with the value the plan wrote.
+  if (auto read = read_broker_configs(state, broker_id); !read) return read.error();
   if (request.context) {
-    if (auto read = read_broker_configs(state, broker_id); !read) return read.error();
     auto groups = group_reads();
     if (!groups) return groups.error();
     state.readers = std::move(groups->readers);
@@ -363,6 +366,10 @@ Result<bool> KafkaAdmin::read_broker_configs(ClusterState& state, const std::str
   if (auto it = values.find("offsets.retention.minutes"); it != values.end()) {
     if (auto minutes = parse_integer(it->second)) state.offsets_retention_ms = *minutes * 60'000;
   }
+  if (auto it = values.find("message.max.bytes"); it != values.end()) {
+    state.message_max_bytes = parse_integer(it->second);
+  }
+  state.topic_defaults = topic_defaults_of_broker(values);
   return true;
 }
 

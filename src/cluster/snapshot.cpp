@@ -1,8 +1,8 @@
 // Snapshot files: {"version": 1, "clusterId", "brokers", "autoCreateTopics", "topics": {...},
 // "readers": {topic: [group, ...]}, "undescribedGroups": {group: [topic, ...]},
-// "deadMessages": {topic: count}, "offsetsRetentionMs", "acls": {"disabled", "bindings": [...],
-// "other": [...]}, "committedGroups": {topic: [group, ...]}}; the last six are optional ("acls"
-// null: not read).
+// "deadMessages": {topic: count}, "offsetsRetentionMs", "messageMaxBytes", "topicDefaults":
+// {key: value}, "acls": {"disabled", "bindings": [...], "other": [...]}, "committedGroups":
+// {topic: [group, ...]}}; the last eight are optional ("acls" null: not read).
 #include "cluster/snapshot.hpp"
 
 #include <algorithm>
@@ -49,6 +49,8 @@ std::string write_snapshot(const ClusterState& state) {
   root["deadMessages"] = state.dead_messages;
   root["offsetsRetentionMs"] =
       state.offsets_retention_ms ? nlohmann::ordered_json(*state.offsets_retention_ms) : nullptr;
+  if (state.message_max_bytes) root["messageMaxBytes"] = *state.message_max_bytes;
+  if (!state.topic_defaults.empty()) root["topicDefaults"] = state.topic_defaults;
   if (!state.committed_groups.empty()) root["committedGroups"] = state.committed_groups;
   root["acls"] = nullptr;
   if (state.acls_read || state.acls_disabled) {
@@ -103,6 +105,12 @@ Result<ClusterState> parse_snapshot(const std::string& text) {
     }
     if (root.contains("offsetsRetentionMs") && !root["offsetsRetentionMs"].is_null()) {
       state.offsets_retention_ms = json_integer(root["offsetsRetentionMs"], "offsetsRetentionMs");
+    }
+    if (root.contains("messageMaxBytes") && !root["messageMaxBytes"].is_null()) {
+      state.message_max_bytes = json_integer(root["messageMaxBytes"], "messageMaxBytes");
+    }
+    if (root.contains("topicDefaults")) {
+      state.topic_defaults = root["topicDefaults"].get<TopicDefaults>();
     }
     if (root.contains("acls") && !root["acls"].is_null()) read_acls(root["acls"], state);
     return state;

@@ -8,6 +8,7 @@
 #include <fmt/format.h>
 
 #include "core/access.hpp"
+#include "core/effective_topic.hpp"
 #include "core/natural_order.hpp"
 #include "core/topic_configs.hpp"
 #include "core/units.hpp"
@@ -74,26 +75,54 @@ AdoptedTopic adopt_topic(const ClusterTopic& topic, const ClusterState& cluster)
   return out;
 }
 
+// A config as the topic has it in effect: its own value, else the broker's default.
+std::optional<std::string> effective_config(const ClusterTopic& topic, const std::string& key,
+                                            const TopicDefaults& defaults) {
+  if (auto own = config_of(topic, key)) return own;
+  return topic_default(key, defaults);
+}
+
 // What keeps `dead` from being the `.dead` topic topicform derives from `source`; empty when
-// nothing does.
-std::string underivable(const ClusterTopic& dead, const ClusterTopic& source) {
+// nothing does. Values are compared as the topics have them in effect: a `.dead` created the
+// runbook's way (retention only) deletes by the broker's default.
+std::string underivable(const ClusterTopic& dead, const ClusterTopic& source,
+                        const TopicDefaults& defaults) {
   if (dead.replication_factor != source.replication_factor) {
     return fmt::format("its replication factor is {}, its source's {}", dead.replication_factor,
                        source.replication_factor);
   }
-  if (config_of(dead, "cleanup.policy") != "delete") return "its cleanup.policy is not 'delete'";
+  if (effective_config(dead, "cleanup.policy", defaults) != "delete") {
+    return "its cleanup.policy is not 'delete'";
+  }
   if (!config_of(dead, "retention.ms") || !parse_integer(*config_of(dead, "retention.ms"))) {
     return "it has no retention.ms of its own";
   }
-  if (config_of(dead, "min.insync.replicas") != config_of(source, "min.insync.replicas")) {
+  if (effective_config(dead, "min.insync.replicas", defaults) !=
+      effective_config(source, "min.insync.replicas", defaults)) {
     return "its min.insync.replicas differs from its source's";
   }
+  return "";
+}
+
+// The dead topic's own configs for `deadLetter.config`: what the pairing does not fix, and its
+// message limit where it is not the derived one.
+std::map<std::string, std::string> dead_only_configs(const ClusterTopic& dead,
+                                                     const ClusterTopic& source,
+                                                     const ClusterState& cluster) {
+  std::map<std::string, std::string> out;
   for (const auto& [key, value] : dead.configs) {
     if (key != "cleanup.policy" && key != "retention.ms" && key != "min.insync.replicas") {
-      return fmt::format("it sets {}", key);
+      out[key] = value;
     }
   }
-  return "";
+  auto source_limit = config_of(source, "max.message.bytes");
+  std::int64_t limit = source_limit && parse_integer(*source_limit)
+                           ? *parse_integer(*source_limit)
+                           : cluster.message_max_bytes.value_or(kKafkaMessageMaxBytes);
+  auto has = effective_config(dead, "max.message.bytes", cluster.topic_defaults);
+  out.erase("max.message.bytes");
+  if (has && *has != std::to_string(limit + kDeadLetterHeaderRoom)) out["max.message.bytes"] = *has;
+  return out;
 }
 
 // The dead topic's retention as derived when the manifest does not say: the settings' default,
@@ -108,9 +137,10 @@ std::int64_t derived_dead_retention(const ClusterTopic& source, const Settings& 
 }
 
 AdoptedDeadLetter paired_dead_letter(const ClusterTopic& dead, const ClusterTopic& source,
-                                     const Settings& settings) {
+                                     const ClusterState& cluster, const Settings& settings) {
   AdoptedDeadLetter out;
   out.derived = true;
+  out.config = dead_only_configs(dead, source, cluster);
   std::int64_t retention = *parse_integer(*config_of(dead, "retention.ms"));
   if (retention != derived_dead_retention(source, settings)) {
     out.retention = format_duration_ms(retention);
@@ -136,12 +166,12 @@ struct Adopter {
           dead_name);
       return;
     }
-    if (std::string why = underivable(dead->second, source); !why.empty()) {
+    if (std::string why = underivable(dead->second, source, cluster.topic_defaults); !why.empty()) {
       topic.dead_letter.reason =
           fmt::format("'{}' is adopted as it is, in its own manifest: {}", dead_name, why);
       return;
     }
-    topic.dead_letter = paired_dead_letter(dead->second, source, settings);
+    topic.dead_letter = paired_dead_letter(dead->second, source, cluster, settings);
     topic.dead_topic = dead_name;
     taken.insert(dead_name);
   }

@@ -21,6 +21,10 @@ struct AdoptedDeadLetter {
   bool derived = false;
   std::optional<std::string> retention;    // only where it differs from the settings' default
   std::optional<std::int64_t> partitions;  // likewise
+  // The dead topic's other configs (`deadLetter.config`), max.message.bytes among them where it
+  // differs from the derived one: a `.dead` made by hand takes the broker's default, and the
+  // adopted manifest keeps it (dead/accepts-source then warns).
+  std::map<std::string, std::string> config;
   // Without a derived dead topic: why there is none (`deadLetter.enabled: false`); empty for a
   // topic that is itself a `.dead` topic, which never has one.
   std::string reason;

@@ -61,11 +61,12 @@ void check_one_topic(const TopicSpec& spec, const RuleContext& context, RuleSink
   std::size_t added = topics.size() - 1;
   const EffectiveTopic* dead = nullptr;
   if (wants_dead_letter(spec) && !topics[added].name.ends_with(".dead")) {
-    topics.push_back(derive_dead_letter(topics[added], settings, sink));
+    topics.push_back(derive_dead_letter(topics[added], settings, context.environment, sink));
     dead = &topics.back();
     check_partitions(*dead, context, sink);
   }
   check_dead_letter(topics[added], dead, sink);
+  check_dead_config(topics[added], context, sink);
   sink.set_adopted(false);
 }
 

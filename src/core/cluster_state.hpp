@@ -24,6 +24,11 @@ struct ClusterTopic {
   friend bool operator==(const ClusterTopic&, const ClusterTopic&) = default;
 };
 
+// Topic config key -> the broker's default for it (cleanup.policy from log.cleanup.policy,
+// retention.ms, max.message.bytes from message.max.bytes, min.insync.replicas): what a topic
+// that does not set the key has in effect.
+using TopicDefaults = std::map<std::string, std::string>;
+
 // A dead topic whose messages could not be counted: its delete waits, fail closed.
 inline constexpr std::int64_t kUncountedMessages = -1;
 
@@ -47,6 +52,10 @@ struct ClusterState {
   std::map<std::string, std::vector<std::string>> committed_groups;
   // The broker's offsets.retention.minutes in milliseconds, if read.
   std::optional<std::int64_t> offsets_retention_ms;
+  // The broker's message.max.bytes, if read: what a topic without max.message.bytes takes.
+  std::optional<std::int64_t> message_max_bytes;
+  // The broker's defaults of the topic configs topicform derives, as far as read.
+  TopicDefaults topic_defaults;
   // ACL bindings on topics and groups of the kind topicform writes (ALLOW, literal name, any
   // host, READ, WRITE or DESCRIBE), when the read asked for them.
   std::vector<AclBinding> acls;

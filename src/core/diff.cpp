@@ -23,7 +23,10 @@ struct Builder {
   void existing(const EffectiveTopic& topic, const ClusterTopic& current) {
     check_replication_change(topic, current, findings);
     if (auto grow = partition_change(topic, current, findings)) grows.push_back(*grow);
-    if (auto alter = config_change(topic, current, findings)) alters.push_back(std::move(*alter));
+    auto desired = desired_configs(topic, &actual);
+    if (auto alter =
+            config_change(topic, std::move(desired), current, actual.topic_defaults, findings))
+      alters.push_back(std::move(*alter));
   }
 
   void remove(const EffectiveTopic& topic) {
@@ -43,7 +46,7 @@ struct Builder {
     if (found != actual.topics.end()) return existing(topic, found->second);
     if (allow_create(topic, actual.brokers, taken, findings)) {
       creates.push_back(CreateTopic{topic.name, topic.partitions.value,
-                                    topic.replication_factor.value, desired_configs(topic),
+                                    topic.replication_factor.value, desired_configs(topic, &actual),
                                     topic.is_dead ? topic.spec->name.value : std::string(),
                                     topic.name_at});
     }
@@ -57,9 +60,12 @@ const Settings& default_settings() {
 
 }  // namespace
 
-ConfigMap desired_configs(const EffectiveTopic& topic) {
+ConfigMap desired_configs(const EffectiveTopic& topic, const ClusterState* actual) {
   ConfigMap out;
   for (const auto& [key, entry] : topic.config) out[key] = normalise_config_value(key, entry.value);
+  if (topic.message_limit_follows_broker && actual && actual->message_max_bytes) {
+    out["max.message.bytes"] = std::to_string(*actual->message_max_bytes + kDeadLetterHeaderRoom);
+  }
   return out;
 }
 

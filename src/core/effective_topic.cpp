@@ -150,8 +150,30 @@ bool wants_dead_letter(const TopicSpec& spec) {
   return spec.dead_letter.has_value() || !spec.owner.consumers.empty();
 }
 
+std::optional<std::int64_t> stated_message_limit(const EffectiveTopic& source,
+                                                 const Environment& environment) {
+  if (auto own = source.config_integer("max.message.bytes")) return own;
+  return environment.max_message_bytes;
+}
+
+namespace {
+
+// The dead topic's max.message.bytes: its own override when it has one (dead/accepts-source
+// checks that it is not smaller), else the source's limit plus the headers' room.
+void derive_message_limit(EffectiveTopic& dead, const EffectiveTopic& source,
+                          const Environment& environment) {
+  if (dead.config.count("max.message.bytes")) return;
+  auto limit = stated_message_limit(source, environment);
+  dead.message_limit_follows_broker = !limit.has_value();
+  std::string value = std::to_string(limit.value_or(kKafkaMessageMaxBytes) + kDeadLetterHeaderRoom);
+  dead.config["max.message.bytes"] =
+      ConfigEntry{"max.message.bytes", dead.name_at, std::move(value), dead.name_at};
+}
+
+}  // namespace
+
 EffectiveTopic derive_dead_letter(const EffectiveTopic& source, const Settings& settings,
-                                  RuleSink& sink) {
+                                  const Environment& environment, RuleSink& sink) {
   const DeadLetterSpec* dead = source.spec->dead_letter ? &*source.spec->dead_letter : nullptr;
   EffectiveTopic topic;
   topic.spec = source.spec;
@@ -173,6 +195,11 @@ EffectiveTopic derive_dead_letter(const EffectiveTopic& source, const Settings& 
   if (dead && dead->retention.present) {
     topic.retention_ms = parse_duration_field(dead->retention, "dead-letter retention", sink);
   }
+  // Its own configs first: what the pairing fixes is set after them (an override of those is
+  // dead/fixed-config's to report, and never takes effect).
+  if (dead) {
+    for (const auto& entry : dead->config) put_config(topic, entry);
+  }
   topic.cleanup_policy = {"delete"};
   topic.cleanup_at = topic.name_at;
   auto set = [&](const std::string& key, std::string value) {
@@ -180,9 +207,11 @@ EffectiveTopic derive_dead_letter(const EffectiveTopic& source, const Settings& 
   };
   set("cleanup.policy", "delete");
   if (topic.retention_ms.present) set("retention.ms", std::to_string(topic.retention_ms.value));
+  topic.config.erase("min.insync.replicas");
   if (auto it = source.config.find("min.insync.replicas"); it != source.config.end()) {
     set("min.insync.replicas", it->second.value);
   }
+  derive_message_limit(topic, source, environment);
   return topic;
 }
 

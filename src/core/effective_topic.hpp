@@ -27,6 +27,10 @@ struct EffectiveTopic {
   Location cleanup_at;
   // Kafka config key -> entry with its normalised value: the complete desired set of overrides.
   std::map<std::string, ConfigEntry> config;
+  // A derived `.dead` whose max.message.bytes follows the broker's message.max.bytes (its source
+  // sets none and the environment states none): the plan puts the broker's value, as read, plus
+  // kDeadLetterHeaderRoom in its place.
+  bool message_limit_follows_broker = false;
 
   bool compacted() const;
   bool has_key() const;  // the owner card names a key other than `none`
@@ -44,10 +48,24 @@ bool is_dead_letter_topic(const EffectiveTopic& topic);
 // Whether the source gets a `.dead` topic: it has consumers or configures one, and did not opt out.
 bool wants_dead_letter(const TopicSpec& spec);
 
+// Kafka's default message.max.bytes: what a topic takes when neither it nor the broker says.
+inline constexpr std::int64_t kKafkaMessageMaxBytes = 1'048'588;
+// What a `.dead` topic takes beyond its source's limit: the runbook's seven dead-* headers at
+// their largest (a topic name and a group of 249 bytes, dead-error's 500 characters as up to
+// 2,000 bytes of UTF-8, numbers and a timestamp, their keys and lengths: about 2.8 KiB), with room
+// to spare for a record that a consumer re-batches on its own.
+inline constexpr std::int64_t kDeadLetterHeaderRoom = 8'192;
+
+// The largest message `source` takes: its max.message.bytes, else the environment's stated
+// broker limit; nullopt when only the broker can tell.
+std::optional<std::int64_t> stated_message_limit(const EffectiveTopic& source,
+                                                 const Environment& environment);
+
 // The `.dead` topic paired with `source` (runbook step 4): 1 partition, the source's replication,
-// longer retention, cleanup delete.
+// longer retention, cleanup delete, and a message limit that takes every message the source
+// takes with the dead-letter headers; `deadLetter.config` adds the dead topic's own configs.
 EffectiveTopic derive_dead_letter(const EffectiveTopic& source, const Settings& settings,
-                                  RuleSink& sink);
+                                  const Environment& environment, RuleSink& sink);
 
 // The topic's retention.ms as it will be set, -1 (kept for ever) included; nullopt when the
 // manifest leaves it to the broker.

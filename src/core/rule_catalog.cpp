@@ -99,6 +99,11 @@ constexpr std::array kRules = std::to_array<RuleInfo>({
      "the '.dead' topic is created in the same apply as its source"},
     {"dead/longer-retention", E, P::validate, true,
      "a dead topic keeps messages longer than its source"},
+    {"dead/accepts-source", E, P::validate, false,
+     "a dead topic takes every message its source takes, with room for the dead-letter headers"},
+    {"dead/fixed-config", E, P::validate, false,
+     "deadLetter.config leaves what the pairing fixes: cleanup.policy, retention.ms, "
+     "min.insync.replicas"},
     {"dead/no-chain", E, P::validate, true, "no '.dead.dead': a dead topic has no dead topic"},
     {"dead/orphan", W, P::validate, true,
      "a '.dead' topic has a source that wants it, in Git and on the cluster"},

@@ -169,4 +169,41 @@ std::string normalise_config_value(std::string_view key, std::string_view value)
   return fmt::format("{}", fmt::join(items, ","));
 }
 
+std::optional<std::string> topic_default(const std::string& key,
+                                         const std::map<std::string, std::string>& read) {
+  if (auto it = read.find(key); it != read.end()) return normalise_config_value(key, it->second);
+  if (key == "cleanup.policy") return "delete";
+  if (key == "max.message.bytes") return "1048588";  // message.max.bytes's default
+  return std::nullopt;
+}
+
+std::map<std::string, std::string> topic_defaults_of_broker(
+    const std::map<std::string, std::string>& broker) {
+  std::map<std::string, std::string> out;
+  auto copy = [&](const char* from, const char* to) {
+    if (auto it = broker.find(from); it != broker.end() && !it->second.empty()) {
+      out[to] = normalise_config_value(to, it->second);
+    }
+  };
+  copy("log.cleanup.policy", "cleanup.policy");
+  copy("message.max.bytes", "max.message.bytes");
+  copy("min.insync.replicas", "min.insync.replicas");
+  // Kafka takes the finest unit that is set: ms, then minutes, then hours.
+  constexpr std::pair<const char*, std::int64_t> kRetention[] = {
+      {"log.retention.ms", 1},
+      {"log.retention.minutes", 60'000},
+      {"log.retention.hours", 3'600'000}};
+  for (const auto& [key, factor] : kRetention) {
+    auto it = broker.find(key);
+    if (it == broker.end()) continue;
+    std::int64_t value = 0;
+    auto [end, error] =
+        std::from_chars(it->second.data(), it->second.data() + it->second.size(), value);
+    if (error != std::errc() || end != it->second.data() + it->second.size()) continue;
+    out["retention.ms"] = std::to_string(value < 0 ? -1 : value * factor);
+    break;
+  }
+  return out;
+}
+
 }  // namespace topicform

@@ -1,6 +1,7 @@
 // The topic-level configs of Kafka 4.x: names, value types and ranges, and value normalisation.
 #pragma once
 
+#include <map>
 #include <optional>
 #include <span>
 #include <string>
@@ -38,6 +39,18 @@ std::optional<std::string> check_config_value(const TopicConfigInfo& info, std::
 // -> compact,delete), since the broker treats every list-valued topic config as a set; so an
 // unchanged value never shows as a change.
 std::string normalise_config_value(std::string_view key, std::string_view value);
+
+// The defaults a broker gives topics that do not set these keys, from the broker's configs as
+// DescribeConfigs lists them: cleanup.policy (log.cleanup.policy), retention.ms (log.retention.ms,
+// else .minutes, else .hours), max.message.bytes (message.max.bytes), min.insync.replicas.
+std::map<std::string, std::string> topic_defaults_of_broker(
+    const std::map<std::string, std::string>& broker);
+
+// What a topic that does not set `key` has in effect: the broker's default as read (`read`, from
+// topic_defaults_of_broker), else Kafka's own for cleanup.policy and max.message.bytes; nullopt
+// when unknown. Normalised.
+std::optional<std::string> topic_default(const std::string& key,
+                                         const std::map<std::string, std::string>& read);
 
 // The items of a list-typed value, each trimmed: "compact, delete" -> {compact, delete}.
 std::vector<std::string_view> split_config_list(std::string_view value);

@@ -64,6 +64,7 @@ struct DeadLetterSpec {
   Located<std::string> reason;
   Located<std::string> retention;
   Located<std::int64_t> partitions;
+  std::vector<ConfigEntry> config;  // `deadLetter.config`: the dead topic's own overrides
 
   friend bool operator==(const DeadLetterSpec&, const DeadLetterSpec&) = default;
 };

@@ -116,6 +116,7 @@ TopicSpec decode_topic(const YamlDocument& document) {
     dead.reason = reader.text("/spec/deadLetter/reason");
     dead.retention = reader.text("/spec/deadLetter/retention");
     dead.partitions = reader.integer("/spec/deadLetter/partitions");
+    dead.config = decode_config(reader, "/spec/deadLetter/config");
     spec.dead_letter = dead;
   }
   spec.owner = decode_owner(reader);

@@ -55,6 +55,13 @@ std::string dead_letter_text(const AdoptedDeadLetter& dead) {
   std::vector<std::string> fields;
   if (dead.retention) fields.push_back("retention: " + yaml_scalar(*dead.retention));
   if (dead.partitions) fields.push_back(fmt::format("partitions: {}", *dead.partitions));
+  if (!dead.config.empty()) {
+    std::vector<std::string> configs;
+    for (const auto& [key, value] : dead.config) {
+      configs.push_back(fmt::format("{}: {}", yaml_scalar(key), config_scalar(value)));
+    }
+    fields.push_back(fmt::format("config: {{{}}}", fmt::join(configs, ", ")));
+  }
   return fmt::format("  deadLetter: {{{}}}\n", fmt::join(fields, ", "));
 }
 

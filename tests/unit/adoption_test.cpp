@@ -42,10 +42,19 @@ ClusterState assorted() {
       {"forever", with(1, 1, {{"retention.ms", "-1"}, {"retention.bytes", "10737418240"}})},
       {"forever.dead", with(1, 1, {{"retention.ms", "-1"}, {"cleanup.policy", "delete"}})},
       {"legacy", with(1, 1, {})},
+      // The runbook's own command (step 4): retention only, cleanup.policy the broker's default.
+      {"orders.shipped", with(3, 1, {{"retention.ms", "604800000"}})},
+      {"orders.shipped.dead", with(1, 1, {{"retention.ms", "2592000000"}})},
       {"-odd.name", with(1, 1, {{"follower.replication.throttled.replicas", "0:1,1:2"}})},
       {"stray.dead", with(1, 1, {{"retention.ms", "1"}})},
       {"_schemas", with(1, 1, {{"cleanup.policy", "compact"}})},
   });
+  // What the broker's configs say, as a read has them.
+  state.message_max_bytes = 1048588;
+  state.topic_defaults = {{"cleanup.policy", "delete"},
+                          {"max.message.bytes", "1048588"},
+                          {"min.insync.replicas", "1"},
+                          {"retention.ms", "604800000"}};
   state.topics["__consumer_offsets"] = with(50, 3, {});
   state.topics["__consumer_offsets"].internal = true;
   state.committed_groups = {{"orders.created", {"billing-service"}},
@@ -108,7 +117,8 @@ TEST(Adoption, SkipsInternalUnderscoredAndManagedTopics) {
   Adoption adoption = plan_adoption(state, scope);
   EXPECT_EQ(names(adoption),
             (std::vector<std::string>{"-odd.name", "UserProfiles_v2", "forever", "orders.created",
-                                      "payments.settled", "payments.settled.dead", "stray.dead"}));
+                                      "orders.shipped", "payments.settled", "payments.settled.dead",
+                                      "stray.dead"}));
   EXPECT_EQ(adoption.skipped, (std::vector<std::string>{
                                   "_schemas: a name starting with '_' is a tool's internal topic; "
                                   "--include adopts it"}));
@@ -123,7 +133,8 @@ TEST(Adoption, IncludeMatchesWholeNamesAndCanNameUnderscoredTopics) {
   Adoption adoption = plan_adoption(state, scope);
   // orders.created.dead comes with its source; "forever" does not match "forever.dead" but the
   // dead topic pairs with it.
-  EXPECT_EQ(names(adoption), (std::vector<std::string>{"_schemas", "forever", "orders.created"}));
+  EXPECT_EQ(names(adoption),
+            (std::vector<std::string>{"_schemas", "forever", "orders.created", "orders.shipped"}));
   EXPECT_EQ(find(adoption, "forever")->dead_topic, "forever.dead");
   EXPECT_TRUE(adoption.skipped.empty());
 }
@@ -145,11 +156,24 @@ TEST(Adoption, DeadTopicsPairWhenDerivableWithOnlyTheirDifferences) {
   EXPECT_EQ(forever->retention_bytes, "10GiB");
 }
 
+// A `.dead` made the runbook's way deletes by the broker's default: it is its source's
+// `deadLetter:`, keeping the broker's message limit it has (dead/accepts-source then warns).
+TEST(Adoption, ADeadTopicMadeTheRunbooksWayIsItsSourcesDeadLetter) {
+  Adoption adoption = plan_adoption(assorted(), {});
+  const AdoptedTopic* shipped = find(adoption, "orders.shipped");
+  ASSERT_NE(shipped, nullptr);
+  EXPECT_TRUE(shipped->dead_letter.derived) << shipped->dead_letter.reason;
+  EXPECT_EQ(shipped->dead_topic, "orders.shipped.dead");
+  EXPECT_EQ(shipped->dead_letter.config,
+            (std::map<std::string, std::string>{{"max.message.bytes", "1048588"}}));
+  EXPECT_EQ(find(adoption, "orders.shipped.dead"), nullptr);
+}
+
 TEST(Adoption, AnUnderivableOrMissingDeadTopicIsSaidWhy) {
   Adoption adoption = plan_adoption(assorted(), {});
   EXPECT_EQ(find(adoption, "payments.settled")->dead_letter.reason,
-            "'payments.settled.dead' is adopted as it is, in its own manifest: its cleanup.policy "
-            "is not 'delete'");
+            "'payments.settled.dead' is adopted as it is, in its own manifest: its "
+            "min.insync.replicas differs from its source's");
   EXPECT_NE(find(adoption, "payments.settled.dead"), nullptr);
   EXPECT_EQ(find(adoption, "legacy")->dead_letter.reason,
             "'legacy.dead' was not on the cluster when the topic was adopted; remove this to "

@@ -8,6 +8,7 @@
 #include <gtest/gtest.h>
 
 #include "core/check.hpp"
+#include "core/topic_configs.hpp"
 #include "engine/reconciler.hpp"
 #include "manifest/project_loader.hpp"
 #include "unit/fake_cluster.hpp"
@@ -27,22 +28,98 @@ TEST(Diff, CreatesEachSourceFollowedByItsDeadTopic) {
   const auto& dead = std::get<CreateTopic>(plan.actions[1]);
   EXPECT_EQ(dead.partitions, 1);
   EXPECT_EQ(dead.dead_letter_of, "orders.created");
-  EXPECT_EQ(dead.configs,
-            (ConfigMap{{"cleanup.policy", "delete"}, {"retention.ms", "2592000000"}}));
+  EXPECT_EQ(dead.configs, (ConfigMap{{"cleanup.policy", "delete"},
+                                     {"max.message.bytes", "1056780"},
+                                     {"retention.ms", "2592000000"}}));
+}
+
+// The dead topic takes every message its source takes, with room for the dead-letter headers:
+// the source's own limit, else the broker's message.max.bytes as read, plus 8 KiB.
+TEST(Diff, TheDeadTopicsMessageLimitFollowsItsSource) {
+  auto raised = desired(topic("orders.big", 3, "none", "  config: {max.message.bytes: 8388608}\n") +
+                        topic("orders.small", 3));
+  ClusterState state = cluster();
+  state.message_max_bytes = 2097152;
+  Plan plan = diff(raised->topics, state, {});
+  ASSERT_EQ(plan.actions.size(), 4u);
+  EXPECT_EQ(std::get<CreateTopic>(plan.actions[1]).configs.at("max.message.bytes"), "8396800");
+  EXPECT_EQ(std::get<CreateTopic>(plan.actions[3]).configs.at("max.message.bytes"), "2105344");
+  // Raising the source's limit raises its dead topic's in the same plan.
+  auto doubled =
+      desired(topic("orders.big", 3, "none", "  config: {max.message.bytes: 16777216}\n"));
+  ClusterState existing =
+      cluster({{"orders.big", {"", 3, 1, {{"max.message.bytes", "8388608"}}, true, false}},
+               {"orders.big.dead", {"", 1, 1, {{"max.message.bytes", "8396800"}}, true, false}}});
+  std::map<std::string, std::string> limits;
+  for (const auto& action : diff(doubled->topics, existing, {}).actions) {
+    const auto& alter = std::get<AlterConfig>(action);
+    limits[alter.name] = alter.desired.at("max.message.bytes");
+  }
+  EXPECT_EQ(limits, (std::map<std::string, std::string>{{"orders.big", "16777216"},
+                                                        {"orders.big.dead", "16785408"}}));
+}
+
+// A `.dead` created the runbook's way (retention only) deletes by the broker's default: pinning
+// cleanup.policy = delete changes nothing, so the plan neither shows it nor calls it destructive;
+// only the message limit it lacks is a change.
+TEST(Diff, ADerivedValueTheDeadTopicHasInEffectIsNoChange) {
+  auto d = desired(topic("orders.created", 3));
+  auto state =
+      cluster({{"orders.created", {"", 3, 1, {{"retention.ms", "604800000"}}, true, false}},
+               {"orders.created.dead", {"", 1, 1, {{"retention.ms", "2592000000"}}, true, false}}});
+  state.message_max_bytes = 1048588;
+  state.topic_defaults = {{"cleanup.policy", "delete"}, {"max.message.bytes", "1048588"}};
+  Plan plan = diff(d->topics, state, {});
+  ASSERT_EQ(plan.actions.size(), 1u);
+  const auto& alter = std::get<AlterConfig>(plan.actions[0]);
+  EXPECT_EQ(alter.name, "orders.created.dead");
+  ASSERT_EQ(alter.changes.size(), 1u);
+  EXPECT_EQ(alter.changes[0].key, "max.message.bytes");
+  EXPECT_FALSE(alter.destructive);
+  // Once the limit is there, nothing is left.
+  state.topics["orders.created.dead"].configs["max.message.bytes"] = "1056780";
+  EXPECT_FALSE(diff(d->topics, state, {}).has_changes());
+  // A broker whose default policy compacts: the pin is a real change, and destructive.
+  state.topic_defaults["cleanup.policy"] = "compact";
+  Plan compacting = diff(d->topics, state, {});
+  ASSERT_EQ(compacting.actions.size(), 1u);
+  EXPECT_TRUE(std::get<AlterConfig>(compacting.actions[0]).destructive);
+}
+
+TEST(Diff, BrokerDefaultsAreReadForTheKeysTopicformDerives) {
+  auto defaults = topic_defaults_of_broker({{"log.cleanup.policy", "delete"},
+                                            {"log.retention.hours", "168"},
+                                            {"log.retention.minutes", ""},
+                                            {"message.max.bytes", "1048588"},
+                                            {"min.insync.replicas", "2"},
+                                            {"num.partitions", "1"}});
+  EXPECT_EQ(defaults, (std::map<std::string, std::string>{{"cleanup.policy", "delete"},
+                                                          {"max.message.bytes", "1048588"},
+                                                          {"min.insync.replicas", "2"},
+                                                          {"retention.ms", "604800000"}}));
+  EXPECT_EQ(topic_defaults_of_broker({{"log.retention.ms", "1000"}, {"log.retention.hours", "1"}})
+                .at("retention.ms"),
+            "1000");
 }
 
 TEST(Diff, NormalisedValuesShowNoChange) {
   auto d = desired(topic("orders.created", 3, "none", "  cleanupPolicy: [compact, delete]\n"));
-  auto state = cluster(
-      {{"orders.created",
-        {"",
-         3,
-         1,
-         {{"cleanup.policy", "compact, delete"}, {"retention.ms", "604800000"}},
-         true,
-         false}},
-       {"orders.created.dead",
-        {"", 1, 1, {{"cleanup.policy", "delete"}, {"retention.ms", "2592000000"}}, true, false}}});
+  auto state = cluster({{"orders.created",
+                         {"",
+                          3,
+                          1,
+                          {{"cleanup.policy", "compact, delete"}, {"retention.ms", "604800000"}},
+                          true,
+                          false}},
+                        {"orders.created.dead",
+                         {"",
+                          1,
+                          1,
+                          {{"cleanup.policy", "delete"},
+                           {"max.message.bytes", "1056780"},
+                           {"retention.ms", "2592000000"}},
+                          true,
+                          false}}});
   Plan plan = diff(d->topics, state, {});
   EXPECT_FALSE(plan.has_changes());
   EXPECT_FALSE(plan.is_blocked());

@@ -30,10 +30,17 @@ spec:
     throughput: {peakMessagesPerSecond: 10}
     maxConsumerDowntime: 1h
 )");
-  ClusterState state = cluster(
-      {{"orders.created", {"", 2, 1, {{"retention.ms", "604800000"}}, true, false}},
-       {"orders.created.dead",
-        {"", 1, 1, {{"cleanup.policy", "delete"}, {"retention.ms", "2592000000"}}, true, false}}});
+  ClusterState state =
+      cluster({{"orders.created", {"", 2, 1, {{"retention.ms", "604800000"}}, true, false}},
+               {"orders.created.dead",
+                {"",
+                 1,
+                 1,
+                 {{"cleanup.policy", "delete"},
+                  {"max.message.bytes", "1056780"},
+                  {"retention.ms", "2592000000"}},
+                 true,
+                 false}}});
   HealthFacts facts;
 
   Contour() {

@@ -6,9 +6,7 @@
 #include "core/units.hpp"
 
 namespace topicform {
-namespace {
-
-void check_entry(const ConfigEntry& entry, RuleSink& sink) {
+void check_config_entry(const ConfigEntry& entry, RuleSink& sink) {
   const TopicConfigInfo* info = find_topic_config(entry.key);
   if (info == nullptr) {
     std::string message;
@@ -29,6 +27,8 @@ void check_entry(const ConfigEntry& entry, RuleSink& sink) {
   }
 }
 
+namespace {
+
 // Reports when `smaller` is set and exceeds `larger` (both positive, or larger unlimited = -1).
 void require_at_most(const EffectiveTopic& topic, const std::string& smaller,
                      const std::string& larger, RuleSink& sink) {
@@ -43,9 +43,9 @@ void require_at_most(const EffectiveTopic& topic, const std::string& smaller,
 
 void check_config(const TopicSpec& spec, const EffectiveTopic& topic, const RuleContext& context,
                   RuleSink& sink) {
-  for (const auto& entry : spec.config) check_entry(entry, sink);
+  for (const auto& entry : spec.config) check_config_entry(entry, sink);
   for (const auto& [environment, local] : spec.overrides) {
-    for (const auto& entry : local.config) check_entry(entry, sink);
+    for (const auto& entry : local.config) check_config_entry(entry, sink);
   }
   require_at_most(topic, "segment.ms", "retention.ms", sink);
   require_at_most(topic, "local.retention.ms", "retention.ms", sink);

@@ -32,7 +32,8 @@ std::optional<AddPartitions> partition_change(const EffectiveTopic& topic,
 // config/authoritative, retention/decrease and cleanup/policy-change: the AlterConfig to plan, if
 // any. Configs operators set for a while (throttled replicas, the settings' unmanagedConfigs)
 // are neither compared nor reset: their current values are sent back with the desired ones.
-std::optional<AlterConfig> config_change(const EffectiveTopic& topic, const ClusterTopic& current,
+std::optional<AlterConfig> config_change(const EffectiveTopic& topic, ConfigMap desired,
+                                         const ClusterTopic& current, const TopicDefaults& defaults,
                                          PlanFindings& findings);
 
 // cluster/id, cluster/auto-create and cluster/offsets-retention.

@@ -24,8 +24,14 @@ void check_owner(const EffectiveTopic& topic, const RuleContext& context, RuleSi
 void check_literal_names(const EffectiveTopic& topic, RuleSink& sink);
 void check_config(const TopicSpec& spec, const EffectiveTopic& topic, const RuleContext& context,
                   RuleSink& sink);
+// A key and value of a `config:` map: a Kafka 4.x topic config, valid for its type
+// (config/known-key).
+void check_config_entry(const ConfigEntry& entry, RuleSink& sink);
 // `dead` is the derived topic, or nullptr when the source has none.
 void check_dead_letter(const EffectiveTopic& source, const EffectiveTopic* dead, RuleSink& sink);
+// `deadLetter.config`: known keys, none the pairing fixes, and a dead topic that takes every
+// message its source takes (dead/fixed-config, dead/accepts-source).
+void check_dead_config(const EffectiveTopic& source, const RuleContext& context, RuleSink& sink);
 // Rules that compare topics with each other: duplicates, metric collisions, budgets, orphans.
 void check_across_topics(const std::vector<EffectiveTopic>& topics, const RuleContext& context,
                          RuleSink& sink);

@@ -39,8 +39,8 @@ const Location& config_location(const EffectiveTopic& topic, const std::string& 
 }
 
 // Reports what one changed key means; returns true when the findings block the change.
-bool report_change(const EffectiveTopic& topic, const ConfigChange& change, AlterConfig& alter,
-                   PlanFindings& findings) {
+bool report_change(const EffectiveTopic& topic, const ConfigChange& change,
+                   const TopicDefaults& defaults, AlterConfig& alter, PlanFindings& findings) {
   const std::string& key = change.key;
   bool blocked = false;
   if (!change.after) {
@@ -58,7 +58,11 @@ bool report_change(const EffectiveTopic& topic, const ConfigChange& change, Alte
         fmt::format("lowering {} of '{}' from {} to {} deletes older messages soon and for good",
                     key, topic.name, *change.before, change.after.value_or("the broker default")));
   }
-  if (key == "cleanup.policy") {
+  auto in_effect = [&](const std::optional<std::string>& value) {
+    return value ? value : topic_default(key, defaults);
+  };
+  // Pinning the policy a topic already has in effect (its default) removes nothing.
+  if (key == "cleanup.policy" && in_effect(change.before) != in_effect(change.after)) {
     // delete -> compact drops old values of each key; compact -> delete drops whole keys.
     alter.destructive = true;
     blocked |= findings.report(
@@ -129,10 +133,11 @@ std::optional<AddPartitions> partition_change(const EffectiveTopic& topic,
   return AddPartitions{topic.name, current.partitions, wanted, topic.partitions.at};
 }
 
-std::optional<AlterConfig> config_change(const EffectiveTopic& topic, const ClusterTopic& current,
+std::optional<AlterConfig> config_change(const EffectiveTopic& topic, ConfigMap desired,
+                                         const ClusterTopic& current, const TopicDefaults& defaults,
                                          PlanFindings& findings) {
   if (!current.configs_known) return std::nullopt;
-  AlterConfig alter{topic.name, desired_configs(topic), {}, false, topic.name_at};
+  AlterConfig alter{topic.name, std::move(desired), {}, false, topic.name_at};
   std::set<std::string> keys;
   for (const auto& [key, value] : alter.desired) keys.insert(key);
   for (const auto& [key, value] : current.configs) {
@@ -150,7 +155,14 @@ std::optional<AlterConfig> config_change(const EffectiveTopic& topic, const Clus
     if (want != alter.desired.end()) change.after = want->second;
     if (have != current.configs.end()) change.before = normalise_config_value(key, have->second);
     if (change.after == change.before) continue;
-    blocked |= report_change(topic, change, alter, findings);
+    // A derived `.dead`'s value that the topic has in effect already (the broker's default, as
+    // the runbook's own create leaves it) is no change: the pairing holds, and a plan must not
+    // show a difference that writing would not make.
+    if (topic.is_dead && !change.before && change.after &&
+        change.after == topic_default(key, defaults)) {
+      continue;
+    }
+    blocked |= report_change(topic, change, defaults, alter, findings);
     alter.changes.push_back(std::move(change));
   }
   if (alter.changes.empty() || blocked) return std::nullopt;
