@@ -2,7 +2,9 @@
 // healthy, 1 when a layer fails, so it can be a Compose healthcheck or a CI gate.
 #include <unistd.h>
 
+#include <chrono>
 #include <iostream>
+#include <thread>
 
 #include <fmt/format.h>
 #include <boost/program_options.hpp>
@@ -12,6 +14,7 @@
 #include "cli/commands.hpp"
 #include "cli/plan_io.hpp"
 #include "cli/terminal.hpp"
+#include "engine/dead_counts.hpp"
 #include "render/health_render.hpp"
 
 namespace topicform {
@@ -103,6 +106,9 @@ HealthReport check_cluster(const CheckedProject& checked, const CheckOptions& op
   if (!admin) return unreachable_report(environment, admin.error().message);
   auto planned = make_plan(desired_of(checked), false, {**admin, admin->get()});
   if (!planned) return unreachable_report(environment, planned.error().message);
+  auto timeout = timeout_ms(options.connection);
+  recount_dead_letters(**admin, planned->state, timeout ? *timeout : 30'000,
+                       [](int ms) { std::this_thread::sleep_for(std::chrono::milliseconds(ms)); });
   auto facts = (*admin)->read_health(health_request(checked.topics, planned->state));
   if (options.stats) std::cerr << format_request_counts((*admin)->requests(), "writes") << "\n";
   if (!facts) return unreachable_report(environment, facts.error().message);
