@@ -60,6 +60,7 @@ struct ImportOptions {
   bool paths_defaulted = false;
   std::string out;
   std::string include;
+  bool include_given = false;
   std::string environment;
   std::string settings;
   ConnectionOptions connection;
@@ -72,7 +73,10 @@ Parsed parse_import(const std::vector<std::string>& args, ImportOptions& options
   po::options_description visible(kUsage);
   visible.add_options()("help,h", "show this help")(
       "out,o", po::value(&options.out)->value_name("DIR"), "the folder to write manifests to")(
-      "include", po::value(&options.include)->value_name("REGEX"),
+      "include",
+      po::value(&options.include)->value_name("REGEX")->notifier([&](const std::string&) {
+        options.include_given = true;
+      }),
       "adopt only topics whose whole name matches (RE2)")(
       "env,e", po::value(&options.environment),
       "environment from the settings (or the name of the one written)")(
@@ -91,6 +95,11 @@ Parsed parse_import(const std::vector<std::string>& args, ImportOptions& options
       &options.paths_defaulted);
   if (parsed == Parsed::run && options.out.empty()) {
     fail("give the folder to write to as --out DIR; see 'topicform import --help'");
+    return Parsed::usage_error;
+  }
+  // An empty pattern would be "every topic", a typo's most dangerous reading.
+  if (parsed == Parsed::run && options.include_given && options.include.empty()) {
+    fail("--include '' matches every topic: give a pattern, or leave --include out to adopt all");
     return Parsed::usage_error;
   }
   return parsed;
@@ -264,6 +273,25 @@ int check_adopted(const Existing& before, const ImportOptions& options, const Ad
   return kExitOk;
 }
 
+// Why nothing was adopted; a pattern that matches part of a name, not a whole one, says so
+// ('^orders\.' finds nothing: names are matched whole, as Kafka's own tools match them).
+std::string nothing_to_adopt(const ImportOptions& options, const ClusterState& state) {
+  if (options.include.empty()) {
+    return "nothing to adopt: every topic on the cluster is managed already\n";
+  }
+  std::string out =
+      fmt::format("nothing to adopt: no unmanaged topic matches --include '{}'", options.include);
+  auto pattern = Pattern::compile(options.include);
+  for (const auto& [name, topic] : state.topics) {
+    if (topic.internal || !pattern || !pattern->partial_match(name)) continue;
+    return out + fmt::format(
+                     " as a whole name; it matches part of '{}' (names are matched whole, as "
+                     "Kafka's tools match them: add '.*' to match the rest)\n",
+                     name);
+  }
+  return out + "\n";
+}
+
 Result<Adoption> adopt(const Existing& existing, const ImportOptions& options,
                        const ClusterState& state) {
   AdoptionScope scope;
@@ -309,11 +337,7 @@ int run_import(const std::vector<std::string>& args) {
   if (!adoption) return fail(adoption.error().message);
   for (const auto& skipped : adoption->skipped) std::cerr << "skipped " << skipped << "\n";
   if (adoption->topics.empty()) {
-    std::cerr << (options.include.empty()
-                      ? std::string("nothing to adopt: every topic on the cluster is managed "
-                                    "already\n")
-                      : fmt::format("nothing to adopt: no unmanaged topic matches --include '{}'\n",
-                                    options.include));
+    std::cerr << nothing_to_adopt(options, *state);
     return kExitOk;
   }
   NewFiles files = adoption_files(*adoption, *state, options, !has_settings(*existing.checked));

@@ -23,4 +23,8 @@ bool Pattern::full_match(std::string_view subject) const {
   return RE2::FullMatch(re2::StringPiece(subject.data(), subject.size()), *m_compiled);
 }
 
+bool Pattern::partial_match(std::string_view subject) const {
+  return RE2::PartialMatch(re2::StringPiece(subject.data(), subject.size()), *m_compiled);
+}
+
 }  // namespace topicform

@@ -21,6 +21,8 @@ class Pattern {
 
   // Whether the whole of `subject` matches.
   bool full_match(std::string_view subject) const;
+  // Whether some part of `subject` matches (for hints when a whole-name match finds nothing).
+  bool partial_match(std::string_view subject) const;
   const std::string& text() const { return m_text; }
 
  private:

@@ -156,6 +156,11 @@ expect "import without --out" 1 "$NOTHING" "^topicform: error: give the folder t
 expect "import with a pattern RE2 refuses" 1 "$NOTHING" "^topicform: error: --include: " -- \
   "$bin" import --include '(a)\1' --cluster-snapshot tests/golden/snapshots/adopt.json --out "$tmp/adopt"
 [ ! -e "$tmp/adopt" ] && passed=$((passed + 1)) || { echo "cli: FAILED a refused import wrote" >&2; failed=$((failed + 1)); }
+expect "import with an empty --include" 1 "$NOTHING" "^topicform: error: --include '' matches every topic: give a pattern, or leave --include out to adopt all$" -- \
+  "$bin" import --include '' --cluster-snapshot tests/golden/snapshots/adopt.json --out "$tmp/adopt"
+[ ! -e "$tmp/adopt" ] && passed=$((passed + 1)) || { echo "cli: FAILED an import with an empty pattern wrote" >&2; failed=$((failed + 1)); }
+expect "an --include that matches only part of a name says so" 0 "$NOTHING" "^nothing to adopt: no unmanaged topic matches --include '\^orders\\\.' as a whole name; it matches part of 'orders.created' \(names are matched whole, as Kafka's tools match them: add '.\*' to match the rest\)$" -- \
+  "$bin" import --include '^orders\.' --cluster-snapshot tests/golden/snapshots/adopt.json --out "$tmp/adopt"
 echo '{"version": 1, "clusterId": "c", "brokers": 1, "topics": {"a.b": {"partitions": 1, "replicationFactor": 1}}}' > "$tmp/plan-snapshot.json"
 expect "import from a plan's snapshot refuses to guess configs" 1 "$NOTHING" "^topicform: error: the snapshot has no configs for 1 topic\(s\) to adopt \(a.b\.\.\.\): a plan's snapshot holds only the managed topics'; save one with 'topicform import --write-snapshot FILE'$" -- \
   "$bin" import --cluster-snapshot "$tmp/plan-snapshot.json" --out "$tmp/adopt"

@@ -102,5 +102,11 @@ grep -q "~ $d.shipped.dead: max.message.bytes: (default) -> 1.0 MiB (1056780)$" 
 grep -q "$d.shipped.dead: cleanup.policy" "$tmp/out" && bad "no cleanup.policy change on the runbook's .dead" || ok
 grep -q "destructive" "$tmp/out" && bad "nothing is destructive" || ok
 
+# 4. the example project on a broker started as the project starts them (offsets kept 30 days,
+# as the runbook says) plans without a warning
+run "$bin" plan --bootstrap-server "$S" topics
+[ $? = 0 ] && grep -q "^Plan: 10 to create" "$tmp/out" && ok || bad "the example plans"
+grep -q "warning" "$tmp/err" && bad "the example plans without a warning" || ok
+
 echo "dead-letters: $passed passed, $failed failed"
 [ "$failed" -eq 0 ]

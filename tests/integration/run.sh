@@ -422,10 +422,10 @@ for round in 1 2 3; do
 done
 
 # 20. a withheld delete is a difference; deletes converge, again and again
-d=$(domain); manifest "$tmp/p18" "$d" 1 none 1 "  retention: 14d"
+d=$(domain); manifest "$tmp/p18" "$d" 1 none 1 "  retention: 60d"
 sed -i '/retention: 7d/d' "$tmp/p18/topic.yaml"
 expect_exit 0 "create a topic kept longer than group offsets" "$bin" apply --auto-approve --bootstrap-server "$S" "$tmp/p18"
-expect_out "'$d.created' keeps messages for 14d but the broker forgets an idle group's offsets after 7d" "cluster/offsets-retention"
+expect_out "'$d.created' keeps messages for 60d but the broker forgets an idle group's offsets after 30d" "cluster/offsets-retention"
 manifest "$tmp/p18" "$d" 1 none 1 "  deleted: true"
 expect_exit 2 "a withheld delete is a change for --detailed-exitcode" "$bin" plan --detailed-exitcode --bootstrap-server "$S" "$tmp/p18"
 expect_out "Plan: 0 to create, 0 to update, 0 to delete, 0 blocked, 2 deletes withheld \(not allowed without --allow-delete\)." "withheld in the summary"

@@ -132,6 +132,13 @@ TEST(PlanRules, DeadMessagesOffsetsRetentionAndOrphansAreWarnedOf) {
             "starts again from its auto.offset.reset, not where it stopped");
   EXPECT_EQ(plan.warnings[1].message,
             "'orders.created.dead' holds 3 messages: each is a failure nobody has handled yet");
+  // A compact-only topic expires nothing by time: a group that lost its offsets reads the whole
+  // state again, so the offsets' retention is no concern.
+  auto compacted = desired(
+      retained(topic("orders.created", 3, "order_id", "  cleanupPolicy: compact\n"), "infinite"));
+  for (const auto& id : rule_ids(plan_of(*compacted, state))) {
+    EXPECT_NE(id, "cluster/offsets-retention");
+  }
   auto off =
       desired(retained(topic("orders.created", 3, "none",
                              "  deadLetter: {enabled: false, reason: replayed from outbox}\n"),

@@ -144,6 +144,12 @@ void check_cluster(const std::vector<EffectiveTopic>& desired, const ClusterStat
   for (const auto& topic : desired) {
     auto limit = retention_limit_ms(topic);
     if (topic.is_dead || topic.spec->owner.consumers.empty() || !limit) continue;
+    // A compact-only topic expires nothing by time: it holds each key's latest value, so a group
+    // that lost its offsets reads the whole state again from the earliest offset.
+    if (std::find(topic.cleanup_policy.begin(), topic.cleanup_policy.end(), "delete") ==
+        topic.cleanup_policy.end()) {
+      continue;
+    }
     std::int64_t kept = *limit;
     if (kept >= 0 && kept <= offsets) continue;
     auto config = topic.config.find("retention.ms");
