@@ -1,8 +1,9 @@
 #!/usr/bin/env bash
 # Benchmark (not a timed test): the deploy-pipeline case, a config change right after a large
 # create, on one local broker (fresh for each run, so runs do not share partitions). N manifests
-# (each a topic of 1 partition plus its .dead topic, so 2N topics) are applied, then at once the
-# retention of every source changes and is applied, then every source grows to 2 partitions.
+# (each a topic of BENCH_PARTITIONS partitions, 3 by default, with two more configs, plus its
+# .dead topic, so 2N topics) are applied, then at once the retention of every source changes and
+# is applied, then every source grows by one partition.
 # Side by side, interleaved, REPS times:
 #   topicform apply (create), then topicform apply (change), then topicform apply (grow)
 #   tests/bench/batched_baseline.cpp: one CreateTopics, Metadata until led; one AlterConfigs,
@@ -32,7 +33,7 @@ export TOPICFORM_BROKER_HEAP="${TOPICFORM_BROKER_HEAP:-2g}"
 broker="$tmp/broker"
 trap 'ci/kafka/broker stop "$broker" >/dev/null 2>&1 || true; rm -rf "$tmp"' EXIT
 
-project() {  # DIR RETENTION [PARTITIONS]: more than 1 also says the keys may move
+project() {  # DIR RETENTION PARTITIONS: allowKeyRemap, as the growth step moves keys
   mkdir -p "$1/bench"
   for i in $(seq 1 "$n"); do
     cat >"$1/bench/t$i.yaml" <<YAML
@@ -42,8 +43,9 @@ metadata: {name: bench.t$i-created}
 spec:
   description: Benchmark topic $i.
   kind: event
-  partitions: ${3:-1}
-  allowKeyRemap: $([ "${3:-1}" -gt 1 ] && echo true || echo false)
+  partitions: $3
+  allowKeyRemap: true
+  config: {min.insync.replicas: 1, segment.bytes: 536870912}
   retention: $2
   replayable: outbox
   owner: {team: bench, producer: maker-service, consumers: [reader-service], key: entity_id, ordering: per-key}
@@ -60,9 +62,9 @@ fresh_broker() {
   KAFKA_BOOTSTRAP_SERVERS=$(cat "$broker/bootstrap")
   export KAFKA_BOOTSTRAP_SERVERS
 }
-project "$tmp/seven" 7d
-project "$tmp/eight" 8d
-project "$tmp/grown" 8d 2
+project "$tmp/seven" 7d "$partitions"
+project "$tmp/eight" 8d "$partitions"
+project "$tmp/grown" 8d $((partitions + 1))
 : >"$tmp/results"
 create_then_change() {  # LABEL BINARY REP: the create, then at once the change, on a fresh broker
   fresh_broker
@@ -75,9 +77,9 @@ create_then_change() {  # LABEL BINARY REP: the create, then at once the change,
   grep '^requests:' "$tmp/err" | sed "s/^/  rep $3 $1 grow /" >>"$tmp/requests" || true
   rm -rf "$tmp/now"
 }
-topicctl_topics "$tmp/tc-seven.yaml" "$n" 10080 1
-topicctl_topics "$tmp/tc-eight.yaml" "$n" 11520 1
-topicctl_topics "$tmp/tc-grown.yaml" "$n" 11520 2
+topicctl_topics "$tmp/tc-seven.yaml" "$n" 10080 "$partitions"
+topicctl_topics "$tmp/tc-eight.yaml" "$n" 11520 "$partitions"
+topicctl_topics "$tmp/tc-grown.yaml" "$n" 11520 $((partitions + 1))
 topicctl_runs() {  # the same three steps with topicctl apply, polling every 100 ms
   fresh_broker
   topicctl_cluster "$tmp/cluster.yaml" "$KAFKA_BOOTSTRAP_SERVERS"
@@ -92,14 +94,14 @@ for rep in $(seq 1 "$reps"); do
   create_then_change topicform "$bin" "$rep"
   [ -z "$topicctl" ] || topicctl_runs
   fresh_broker
-  timed baseline-create "$baseline" create bench "$n" 604800000
+  timed baseline-create "$baseline" create bench "$n" 604800000 "$partitions"
   timed baseline-change "$baseline" alter bench "$n" 691200000
-  timed baseline-grow "$baseline" grow bench "$n" 2
+  timed baseline-grow "$baseline" grow bench "$n" $((partitions + 1))
   # An older build, to see what a change bought.
   [ -z "${OLD_TOPICFORM:-}" ] || create_then_change old "$OLD_TOPICFORM" "$rep"
 done
 
-echo "N=$n manifests ($((2 * n)) topics), ${NODES:-1} local broker(s), $reps interleaved runs each:"
+echo "N=$n manifests ($((2 * n)) topics: sources of $partitions partitions, each .dead 1), ${NODES:-1} local broker(s), $reps interleaved runs each:"
 sed 's/^/  run: /' "$tmp/results"
 for op in create change grow; do
   t=$(column_of "topicform-$op" 2 | median)

@@ -1,8 +1,9 @@
 // The "physical limit" a benchmark compares topicform with: what one hand-written program does
 // with librdkafka in the fewest requests, waiting until the change is visible, with no checks.
-//   batched_baseline create PREFIX N RETENTION_MS   N topics PREFIX.tI-created (1 partition,
-//       RF 1) and N PREFIX.tI-created.dead in one CreateTopics (several side by side above
-//       KRaft's limit of records per request), then Metadata until all are led
+//   batched_baseline create PREFIX N RETENTION_MS [PARTITIONS]   N topics PREFIX.tI-created
+//       (PARTITIONS partitions, 1 by default, RF 1) and N PREFIX.tI-created.dead (1 partition)
+//       in one CreateTopics (several side by side above KRaft's limit of records per request),
+//       then Metadata until all are led
 //   batched_baseline alter PREFIX N RETENTION_MS    one AlterConfigs of retention.ms on the N
 //       sources, then DescribeConfigs until every one shows it
 //   batched_baseline grow PREFIX N PARTITIONS       one CreatePartitions taking the N sources to
@@ -55,10 +56,11 @@ rd_kafka_event_t* answer(rd_kafka_queue_t* queue) {
   return event;
 }
 
-// KRaft refuses one operation of more than 10,000 metadata records, and a topic here makes three
-// (the topic, its partition, its retention.ms): so one CreateTopics holds at most 3,000 topics,
-// and a larger create is several requests, all sent before the first answer is awaited.
-constexpr std::size_t kTopicsPerCreate = 3'000;
+// KRaft refuses one operation of more than 10,000 metadata records, and a topic here makes two
+// and one a partition (the topic, its retention.ms, its partitions): so one CreateTopics holds
+// at most 9,000 records' worth of topics, and a larger create is several requests, all sent
+// before the first answer is awaited.
+constexpr std::size_t kRecordsPerCreate = 9'000;
 
 // Exits 1 when the CreateTopics answer `event` refuses a topic.
 void check_created(rd_kafka_event_t* event) {
@@ -74,14 +76,17 @@ void check_created(rd_kafka_event_t* event) {
   }
 }
 
-void create(rd_kafka_t* rk, const std::vector<std::string>& topics, const std::string& retention) {
+void create(rd_kafka_t* rk, const std::vector<std::string>& topics, const std::string& retention,
+            int partitions) {
   rd_kafka_queue_t* queue = rd_kafka_queue_new(rk);
   std::size_t requests = 0;
   char error[512];
-  for (std::size_t from = 0; from < topics.size(); from += kTopicsPerCreate, ++requests) {
+  std::size_t per_create = kRecordsPerCreate / (2 + static_cast<std::size_t>(partitions));
+  for (std::size_t from = 0; from < topics.size(); from += per_create, ++requests) {
     std::vector<rd_kafka_NewTopic_t*> news;
-    for (std::size_t i = from; i < std::min(topics.size(), from + kTopicsPerCreate); ++i) {
-      news.push_back(rd_kafka_NewTopic_new(topics[i].c_str(), 1, 1, error, sizeof error));
+    for (std::size_t i = from; i < std::min(topics.size(), from + per_create); ++i) {
+      int count = topics[i].ends_with(".dead") ? 1 : partitions;
+      news.push_back(rd_kafka_NewTopic_new(topics[i].c_str(), count, 1, error, sizeof error));
       rd_kafka_NewTopic_set_config(news.back(), "retention.ms", retention.c_str());
     }
     rd_kafka_CreateTopics(rk, news.data(), news.size(), nullptr, queue);
@@ -185,19 +190,22 @@ void alter(rd_kafka_t* rk, const std::vector<std::string>& topics, const std::st
 }  // namespace
 
 int main(int argc, char** argv) {
-  if (argc != 5) {
-    std::fprintf(
-        stderr,
-        "usage: batched_baseline create|alter|grow|read PREFIX N RETENTION_MS|PARTITIONS\n");
+  if (argc != 5 && !(argc == 6 && std::string(argv[1]) == "create")) {
+    std::fprintf(stderr,
+                 "usage: batched_baseline create|alter|grow|read PREFIX N RETENTION_MS|PARTITIONS "
+                 "[PARTITIONS]\n");
     return 2;
   }
   std::string op = argv[1], prefix = argv[2], retention = argv[4];
   int n = std::atoi(argv[3]);
   rd_kafka_t* rk = client();
   if (op == "create") {
-    auto topics = names(prefix, n, true);
-    create(rk, topics, retention);
-    wait_led(rk, topics, 1, "not led");
+    int partitions = argc == 6 ? std::atoi(argv[5]) : 1;
+    create(rk, names(prefix, n, true), retention, partitions);
+    wait_led(rk, names(prefix, n, false), partitions, "not led");
+    std::vector<std::string> dead;
+    for (const auto& source : names(prefix, n, false)) dead.push_back(source + ".dead");
+    wait_led(rk, dead, 1, "not led");
   } else if (op == "grow") {
     grow(rk, names(prefix, n, false), std::atoi(argv[4]));
   } else if (op == "read") {

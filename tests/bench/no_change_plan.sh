@@ -51,7 +51,7 @@ for n in "${sizes[@]}"; do
     timed baseline "$baseline" read bench "$n" 604800000
     timed runbook-sample runbook_sample
   done
-  echo "bench: N=$n ($((2 * n)) topics), $nodes node(s), $reps runs each:"
+  echo "bench: N=$n ($((2 * n)) topics: sources of $partitions partitions, each .dead 1), $nodes node(s), $reps runs each:"
   echo "  topicform plan: $(stat_line topicform)"
   echo "  one-request baseline: $(stat_line baseline)"
   r=$(column_of runbook-sample 2 | median)

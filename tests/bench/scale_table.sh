@@ -6,7 +6,8 @@
 # Markdown table of medians, minimums, peak RSS, failed runs and ratios to the baseline.
 # N of 5,000 and more runs on three nodes: one broker here may hold at most 20,000 open files.
 # Usage: tests/bench/scale_table.sh [REPS]   (default 3); SIZES (default "100 1000 5000"),
-# TOPICCTL_MAX (default 1000: topicctl took 164 s to create 2,000 topics, and is not run above)
+# TOPICCTL_MAX (default 1000: topicctl took 164 s to create 2,000 topics, and is not run above),
+# BENCH_PARTITIONS (default 3: each source's partitions, its .dead has 1; the table says it)
 set -euo pipefail
 cd "$(dirname "$0")/../.."
 reps="${1:-3}"
@@ -29,6 +30,8 @@ echo "== validate" >&2
 tests/bench/validate_10k.sh >&2
 
 # One row per N and operation: each tool's median (min) and peak RSS, failed runs, ratios.
+echo "Sources of ${BENCH_PARTITIONS:-3} partitions (min.insync.replicas, segment.bytes, retention), each .dead of 1."
+echo
 echo "| N (+N dead) | operation | topicform | baseline | topicform / baseline | topicctl | runbook loop |"
 echo "|---|---|---|---|---|---|---|"
 awk '
