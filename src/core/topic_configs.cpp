@@ -103,7 +103,12 @@ std::optional<std::string> check_number(const TopicConfigInfo& info, std::string
     auto [end, ec] = std::from_chars(value.data(), value.data() + value.size(), whole);
     if (ec != std::errc{} || end != value.data() + value.size())
       return fmt::format("must be a whole number, got '{}'", value);
-    number = static_cast<double>(whole);
+    // Compared as integers: Kafka's own maximum of a long (9223372036854775807, the default of
+    // max.compaction.lag.ms) is no double, and rounds past any bound written as one.
+    bool below = whole < static_cast<long long>(info.minimum);
+    bool above = info.maximum < kNoUpperLimit && whole > static_cast<long long>(info.maximum);
+    if (below || above) return fmt::format("must be {}, got {}", range_text(info), value);
+    return std::nullopt;
   }
   if (number < info.minimum || number > info.maximum)
     return fmt::format("must be {}, got {}", range_text(info), value);

@@ -3,6 +3,7 @@
 #include "manifest/manifest_writer.hpp"
 
 #include <cctype>
+#include <regex>
 #include <set>
 
 #include <fmt/format.h>
@@ -13,16 +14,25 @@
 namespace topicform {
 namespace {
 
-// Words the manifest reader takes for a null or a boolean when they are not quoted.
+// Words some YAML reader takes for a null or a boolean when they are not quoted: YAML 1.2's, and
+// YAML 1.1's yes/no/on/off/y/n, which PyYAML and older tools still read as booleans.
 bool reads_as_non_string(const std::string& text) {
-  static const std::set<std::string> kWords{"~",    "null", "Null",  "NULL",  "true",
-                                            "True", "TRUE", "false", "False", "FALSE"};
+  static const std::set<std::string> kWords{
+      "~",     "null", "Null", "NULL", "true", "True", "TRUE", "false", "False",
+      "FALSE", "y",    "Y",    "yes",  "Yes",  "YES",  "n",    "N",     "no",
+      "No",    "NO",   "on",   "On",   "ON",   "off",  "Off",  "OFF"};
   return kWords.count(text) > 0;
 }
 
-// Digits, signs, dots and exponents only: YAML would read a number (or may, as "1e5" shows).
+// A word some YAML reader takes for a number: YAML 1.2's integers (0o17, 0x10) and floats, and
+// YAML 1.1's with underscores (1_000), binary (0b101) and old octal (017); quoted, each stays a
+// string. "7d" and "86400001ms" are strings to every reader and stay plain.
 bool looks_numeric(const std::string& text) {
-  return text.find_first_not_of("0123456789+-.eE") == std::string::npos;
+  static const std::regex kNumber(
+      "[-+]?(0x[0-9a-fA-F_]+|0o[0-7_]+|0b[01_]+|[0-9][0-9_]*(\\.[0-9_]*)?([eE][-+]?[0-9]+)?|"
+      "\\.[0-9_]+([eE][-+]?[0-9]+)?)");
+  return text.find_first_not_of("0123456789+-.eE") == std::string::npos ||
+         std::regex_match(text, kNumber);
 }
 
 bool plain_word(const std::string& text) {

@@ -80,6 +80,26 @@ run "$bin" import --cluster-snapshot "$tmp/odd.json" --out "$tmp/adopt3"
 run "$bin" plan --detailed-exitcode --cluster-snapshot "$tmp/odd.json" "$tmp/adopt3"
 [ $? = 0 ] && ok || bad "the plan of what import wrote is empty"
 
+# Kafka allows both a.b and a_b (one name in its metrics), names and groups that other YAML
+# readers take for booleans or numbers, and its own maxima as config values: all adopted.
+cat >"$tmp/kafka-made.json" <<'JSON'
+{"version": 1, "clusterId": "c", "brokers": 1, "committedGroups": {"a.b": ["off", "0o17"]},
+ "topics": {"a.b": {"partitions": 1, "replicationFactor": 1, "configs": {}},
+            "a_b": {"partitions": 1, "replicationFactor": 1, "configs": {}},
+            "yes": {"partitions": 1, "replicationFactor": 1, "configs": {}},
+            "x.1_000": {"partitions": 1, "replicationFactor": 1, "configs": {
+              "max.compaction.lag.ms": "9223372036854775807", "flush.ms": "9223372036854775807",
+              "message.timestamp.after.max.ms": "9223372036854775807"}}}}
+JSON
+run "$bin" import --cluster-snapshot "$tmp/kafka-made.json" --out "$tmp/adopt4"
+[ $? = 0 ] && ok || bad "import of what Kafka made"
+run "$bin" validate "$tmp/adopt4"
+[ $? = 0 ] && grep -q "warning: 'a_b' and 'a.b' (.*) are both 'a_b' in Kafka's metrics (a warning: the topic is adopted) \[naming/metric-collision\]" "$tmp/out" "$tmp/err" && ok || bad "a metric collision of adopted topics warns"
+grep -q '^  name: "yes"$' "$tmp/adopt4/+yes.yaml" "$tmp/adopt4/yes.yaml" 2>/dev/null && ok || bad "a name YAML 1.1 reads as a boolean is quoted"
+grep -q '^    consumers: \["off", "0o17"\]' "$tmp/adopt4/a/b.yaml" && ok || bad "groups YAML reads as a boolean or a number are quoted"
+run "$bin" plan --detailed-exitcode --cluster-snapshot "$tmp/kafka-made.json" "$tmp/adopt4"
+[ $? = 0 ] && ok || bad "the plan of what import wrote is empty, and so is every later one"
+
 # 6. docs: a stale page is removed only inside DIR, never through a linked folder
 mkdir -p "$tmp/docs" && printf 'sub/victim.md\n' >"$tmp/docs/.topicform-docs" && ln -s "$tmp/outside" "$tmp/docs/sub"
 run "$bin" docs --out "$tmp/docs" topics

@@ -213,9 +213,22 @@ TEST(Adoption, PathsFollowTheFirstLevelAndAreNeverHiddenOrAmbiguous) {
   EXPECT_EQ(adopted_path("topicform.x"), "topicform/x.yaml");
 }
 
+// Quoted wherever a YAML 1.1 or 1.2 reader could take them for anything but a string.
+TEST(Adoption, WordsOtherReadersTakeForBooleansOrNumbersAreQuoted) {
+  for (std::string word : {"yes", "off", "On", "y", "N", "0x10", "0o17", "1_000", "0b101", "017",
+                           "1e5", ".5", "null"}) {
+    EXPECT_EQ(yaml_scalar(word), "\"" + word + "\"") << word;
+  }
+  for (std::string word : {"7d", "86400001ms", "orders.created", "billing-service", "yesterday"}) {
+    EXPECT_EQ(yaml_scalar(word), word) << word;
+  }
+}
+
 TEST(Adoption, ScalarsReadBackAsTheSameStrings) {
-  for (std::string text : {"yes", "null", "~", "true", "1e5", "0x10", "12", "a: b", "#x", "", "'q'",
-                           "\"", "caf\xc3\xa9", "tab\there", "- item", "7d", "[x]"}) {
+  for (std::string text :
+       {"yes", "null", "~",    "true",  "1e5",         "0x10",      "12",     "a: b",
+        "#x",  "",     "'q'",  "\"",    "caf\xc3\xa9", "tab\there", "- item", "7d",
+        "[x]", "off",  "0o17", "1_000", "y",           "0b101",     "017",    ".5"}) {
     Project project;
     load_manifest_text(fmt::format("apiVersion: topicform/v1\nkind: Topic\nmetadata: {{name: "
                                    "a.b}}\nspec:\n  partitions: 1\n  description: {}\n",

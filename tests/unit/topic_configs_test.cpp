@@ -38,6 +38,27 @@ TEST(TopicConfigs, ChecksValueTypesAndRanges) {
             "must be one of uncompressed, zstd, lz4, snappy, gzip, producer, got 'brotli'");
 }
 
+// Every whole-number key at its bounds: the minimum and the maximum are accepted (a long with no
+// stated maximum up to Kafka's own, 9223372036854775807, the default of max.compaction.lag.ms),
+// one past either refused.
+TEST(TopicConfigs, EveryWholeNumberKeyAtItsBounds) {
+  constexpr long long kLongMax = 9223372036854775807LL;
+  int walked = 0;
+  for (const auto& info : topic_configs()) {
+    if (info.type != ConfigType::integer && info.type != ConfigType::long_integer) continue;
+    ++walked;
+    auto low = static_cast<long long>(info.minimum);
+    bool unbounded = info.maximum >= kNoUpperLimit;
+    long long high = unbounded ? kLongMax : static_cast<long long>(info.maximum);
+    EXPECT_EQ(check_config_value(info, std::to_string(low)), std::nullopt) << info.key;
+    EXPECT_EQ(check_config_value(info, std::to_string(high)), std::nullopt) << info.key;
+    EXPECT_NE(check_config_value(info, std::to_string(low - 1)), std::nullopt) << info.key;
+    std::string past = unbounded ? "9223372036854775808" : std::to_string(high + 1);
+    EXPECT_NE(check_config_value(info, past), std::nullopt) << info.key;
+  }
+  EXPECT_GE(walked, 20);
+}
+
 TEST(TopicConfigs, NormalisesListsTheWayTheBrokerReportsThem) {
   EXPECT_EQ(normalise_config_value("cleanup.policy", "compact, delete"), "compact,delete");
   EXPECT_EQ(normalise_config_value("retention.ms", " 100 "), "100");

@@ -29,9 +29,14 @@ void check_duplicates_and_collisions(const std::vector<EffectiveTopic>& topics, 
     }
     auto [metric, unique] = by_metric.emplace(metric_name(topic.name), &topic);
     if (!unique) {
+      // Both live already when either was adopted (Kafka created them both): a warning, as the
+      // other design rules are on adopted topics; the plan still refuses to create a new one.
+      bool adopted = topic.spec->adopted.value || metric->second->spec->adopted.value;
+      sink.set_adopted(adopted);
       sink.report("naming/metric-collision", topic.name_at,
                   fmt::format("'{}' and '{}' ({}) are both '{}' in Kafka's metrics", topic.name,
                               metric->second->name, where(metric->second->name_at), metric->first));
+      sink.set_adopted(false);
     }
   }
   for (const auto& topic : topics) {
