@@ -93,6 +93,13 @@ std::variant<AlertRule, std::string> lag_rule(const EffectiveTopic& topic, const
         limit, downtime_text, peak);
     return rule;
   }
+  // Prometheus keeps `for:` as nanoseconds in an int64: about 292 years, 106751 days.
+  constexpr std::int64_t kLongestFor = 106'751LL * 86'400'000;
+  if (*downtime > kLongestFor) {
+    return fmt::format(
+        "maxConsumerDowntime {} is longer than Prometheus can wait ('for:' takes at most 106751d)",
+        downtime_text);
+  }
   rule.expr = words.lag(group, topic.name) + " > 0";
   rule.for_duration = downtime_text;
   rule.summary =

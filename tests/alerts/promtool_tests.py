@@ -34,6 +34,11 @@ def series_for(rule):
     return [(selectors[0], limit, limit + 1)]
 
 
+
+def expanded(text):
+    """A label value or annotation as Prometheus prints it: {{"{{"}} is '{{', {{"}}"}} '}}'."""
+    return text.replace('{{"{{"}}', "{{").replace('{{"}}"}}', "}}")
+
 def test_for(rule):
     # One sample a minute, as rules are evaluated: a sparser series goes stale between samples
     # (5 minutes' lookback) and would reset a `for`.
@@ -42,8 +47,11 @@ def test_for(rule):
     steps = hold // step + 2
     inputs = [{"series": name + labels, "values": f"{before}x{steps} {after}x{steps * 2}"}
               for (name, labels), before, after in series_for(rule)]
-    # An alert carries its series' labels too, unless the expression aggregates them away.
-    labels = dict(rule["labels"])
+    # An alert carries its series' labels too, unless the expression aggregates them away. Label
+    # values and annotations are Go templates: what the alert carries is their expansion, here
+    # of the only templates topicform writes, the literal '{{' and '}}'.
+    labels = {key: expanded(value) for key, value in rule["labels"].items()}
+    annotations = {key: expanded(value) for key, value in rule["annotations"].items()}
     if not rule["expr"].startswith("sum("):
         for name, value in MATCHER.findall(series_for(rule)[0][0][1]):
             labels[name] = re.sub(r"\\(.)", r"\1", value)
@@ -55,7 +63,7 @@ def test_for(rule):
         "alert_rule_test": [
             {"eval_time": f"{quiet}s", "alertname": rule["alert"], "exp_alerts": []},
             {"eval_time": f"{firing}s", "alertname": rule["alert"],
-             "exp_alerts": [{"exp_labels": labels, "exp_annotations": rule["annotations"]}]},
+             "exp_alerts": [{"exp_labels": labels, "exp_annotations": annotations}]},
         ],
     }
 

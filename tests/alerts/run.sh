@@ -33,5 +33,9 @@ done
 # A group without maxConsumerDowntime gets no rule, and is named.
 "$bin" alerts topics --out "$tmp/x.yml" 2>"$tmp/err"
 grep -qx "note: no lag rule for group notification-service on identity.users.state: the owner card has no maxConsumerDowntime" "$tmp/err" && ok || bad "the groups without a rule are named"
+# A downtime Prometheus cannot hold in 'for:' gets no rule, and a note that says why.
+"$bin" alerts "$here/hostile" --out "$tmp/h.yml" 2>"$tmp/err"
+grep -qx "note: no lag rule for group auditor-service on billing.archive-written: maxConsumerDowntime 200000d is longer than Prometheus can wait ('for:' takes at most 106751d)" "$tmp/err" && ok || { bad "a downtime past Prometheus's limit is named"; cat "$tmp/err" >&2; }
+grep -qF 'team: "billing\"team {{\"{{\"}} .Labels {{\"}}\"}} {{\"}}\"}}"' "$tmp/h.yml" && ok || bad "a team that reads as a template is written as a literal"
 echo "alerts: $passed passed, $failed failed"
 [ "$failed" -eq 0 ]
