@@ -319,7 +319,8 @@ HealthReport unreachable_report(const std::string& environment, const std::strin
   HealthReport report;
   report.environment = environment;
   report.reached = false;
-  for (const char* name : kLayers) report.layers.push_back(HealthLayer{name, {}});
+  for (const char* name : kLayers) report.layers.push_back(HealthLayer{name, {}, false});
+  report.layers[0].checked = true;
   report.layers[0].findings.push_back(finding(Verdict::failing, "cluster", why));
   return report;
 }
@@ -330,6 +331,7 @@ HealthReport assess(const std::vector<EffectiveTopic>& desired, const Plan& plan
   Assessor a{desired, plan, state, facts, environment, unreachable_report(environment.name, "")};
   a.report.layers[0].findings.clear();
   a.report.reached = true;
+  for (auto& layer : a.report.layers) layer.checked = true;
   a.report.cluster_id = state.cluster_id;
   a.cluster();
   a.topics();

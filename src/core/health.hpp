@@ -73,6 +73,9 @@ struct HealthFinding {
 struct HealthLayer {
   std::string name;  // cluster, topics, replication, consumer-groups, dead-letters
   std::vector<HealthFinding> findings;
+  // False when the layer was not checked at all (the cluster could not be read): its verdict is
+  // then no verdict, never "ok".
+  bool checked = true;
   Verdict verdict() const;
 };
 

@@ -6,6 +6,8 @@
 #include <fmt/format.h>
 #include <nlohmann/json.hpp>
 
+#include "core/visible_text.hpp"
+
 namespace topicform {
 namespace {
 
@@ -34,7 +36,7 @@ std::string counted(const std::string& layer, std::size_t n) {
 std::string layer_line(const HealthLayer& layer, bool colour) {
   std::string head = fmt::format("{} {}", tag(layer.verdict(), colour), layer.name);
   if (layer.name == "cluster" && layer.findings.size() == 1) {
-    return fmt::format("{}: {}\n", head, layer.findings[0].message);
+    return fmt::format("{}: {}\n", head, visible(layer.findings[0].message));
   }
   if (layer.findings.empty()) return head + ": nothing to check\n";
   std::size_t problems = 0;
@@ -56,15 +58,18 @@ std::string render_health_text(const HealthReport& report, bool colour, bool ver
   out += failing ? fmt::format(": failing, first at the {} layer\n\n", failing->name)
                  : ": healthy\n\n";
   for (const auto& layer : report.layers) {
-    if (!report.reached && layer.findings.empty()) {
+    if (!layer.checked) {
       out += fmt::format("[skip] {}: not checked\n", layer.name);
       continue;
     }
     out += layer_line(layer, colour);
     if (layer.name == "cluster" && layer.findings.size() == 1) continue;
+    // Names come from the cluster too: a newline or tab in one is shown as \n or \t, never
+    // written, so one finding stays one line.
     for (const auto& f : layer.findings) {
       if (f.verdict == Verdict::ok && !verbose) continue;
-      out += fmt::format("    {} {}: {}\n", tag(f.verdict, colour), f.subject, f.message);
+      out += fmt::format("    {} {}: {}\n", tag(f.verdict, colour), visible(f.subject),
+                         visible(f.message));
     }
   }
   return out;
@@ -82,7 +87,7 @@ std::string render_health_json(const HealthReport& report) {
   for (const auto& layer : report.layers) {
     nlohmann::ordered_json l;
     l["name"] = layer.name;
-    l["verdict"] = verdict_name(layer.verdict());
+    l["verdict"] = layer.checked ? verdict_name(layer.verdict()) : "skipped";
     l["findings"] = nlohmann::ordered_json::array();
     for (const auto& f : layer.findings) {
       l["findings"].push_back(
@@ -149,8 +154,9 @@ std::string render_health_prometheus(const HealthReport& report) {
   out.metric("topicform_check_layer_healthy",
              "1 when the layer (cluster, topics, replication, consumer-groups, dead-letters) "
              "passes.");
+  // A layer that was not checked is not healthy: 1 would tell a dashboard that it passed.
   for (const auto& layer : report.layers) {
-    out.sample({{"layer", layer.name}}, layer.verdict() == Verdict::failing ? 0 : 1);
+    out.sample({{"layer", layer.name}}, layer.checked && layer.verdict() != Verdict::failing);
   }
   const HealthNumbers& n = report.numbers;
   per_topic(out, "topicform_topic_matches_manifest",

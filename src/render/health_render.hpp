@@ -13,7 +13,8 @@ namespace topicform {
 std::string render_health_text(const HealthReport& report, bool colour, bool verbose);
 
 // {"version": 1, "environment", "clusterId", "healthy", "firstFailingLayer", "layers": [{"name",
-// "verdict", "findings": [{"verdict", "subject", "message"}]}]}.
+// "verdict" (ok, warning, failing, or skipped when not checked), "findings": [{"verdict",
+// "subject", "message"}]}]}.
 std::string render_health_json(const HealthReport& report);
 
 // Gauges labelled with the environment (and topic, group, layer): topicform_check_healthy,

@@ -176,6 +176,9 @@ expect "check without a broker" 1 "^\[FAIL\] cluster: .*127.0.0.1:9" "$NOTHING" 
 grep -qx "\[skip\] dead-letters: not checked" "$tmp/out" && passed=$((passed + 1)) || { echo "cli: FAILED check says what it did not check" >&2; failed=$((failed + 1)); }
 expect "check without a broker, for Prometheus" 1 '^topicform_check_healthy\{environment="local"\} 0$' "$NOTHING" -- \
   "$bin" check --format prometheus --bootstrap-server 127.0.0.1:9 --timeout 2s topics
+grep -qx 'topicform_check_layer_healthy{environment="local",layer="topics"} 0' "$tmp/out" && passed=$((passed + 1)) || { echo "cli: FAILED a layer not checked is not healthy for Prometheus" >&2; failed=$((failed + 1)); }
+expect "check without a broker, as JSON" 1 '"verdict": "skipped"' "$NOTHING" -- \
+  "$bin" check --format json --bootstrap-server 127.0.0.1:9 --timeout 2s topics
 
 # plan and apply without a broker: help, snapshots, configuration errors, secrets never shown.
 expect "plan help" 0 '^Usage: topicform plan' "$ANY" -- "$bin" plan --help

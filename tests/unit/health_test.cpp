@@ -314,6 +314,32 @@ TEST(Health, AnUnreachableClusterFailsTheFirstLayerWithTheReason) {
             "[skip] replication: not checked\n"
             "[skip] consumer-groups: not checked\n"
             "[skip] dead-letters: not checked\n");
+  // Not checked is its own verdict: never "ok" in JSON, never healthy in Prometheus.
+  std::string json = render_health_json(r);
+  EXPECT_NE(json.find("\"name\": \"topics\",\n      \"verdict\": \"skipped\""), std::string::npos)
+      << json;
+  EXPECT_EQ(json.find("\"verdict\": \"ok\""), std::string::npos) << json;
+  std::string gauges = render_health_prometheus(r);
+  for (const char* layer :
+       {"cluster", "topics", "replication", "consumer-groups", "dead-letters"}) {
+    EXPECT_NE(gauges.find(fmt::format(
+                  "topicform_check_layer_healthy{{environment=\"prod\",layer=\"{}\"}} 0\n", layer)),
+              std::string::npos)
+        << layer << "\n"
+        << gauges;
+  }
+}
+
+// A name with a newline or a tab stays on its finding's line, written as \n or \t.
+TEST(Health, ControlCharactersInNamesAreShownNotWritten) {
+  HealthReport r = unreachable_report("prod", "x");
+  r.reached = true;
+  for (auto& layer : r.layers) layer.checked = true;
+  r.layers[0].findings[0] = {Verdict::ok, "cluster", "answers"};
+  r.layers[3].findings.push_back({Verdict::failing, "bill\ning\tservice on a.b", "no group"});
+  std::string text = render_health_text(r, false, false);
+  EXPECT_NE(text.find("    [FAIL] bill\\ning\\tservice on a.b: no group\n"), std::string::npos)
+      << text;
 }
 
 }  // namespace
