@@ -1,6 +1,8 @@
 // Character-by-character escaping; manifests are free text, so nothing is assumed safe.
 #include "docs/escape.hpp"
 
+#include "core/markdown_text.hpp"
+
 namespace topicform {
 
 std::string html_escape(const std::string& text) {
@@ -30,19 +32,7 @@ std::string html_escape(const std::string& text) {
   return out;
 }
 
-std::string markdown_cell(const std::string& text) {
-  std::string out;
-  for (char c : text) {
-    if (c == '|') {
-      out += "\\|";
-    } else if (c == '\n' || c == '\r') {
-      out += ' ';
-    } else {
-      out += c;
-    }
-  }
-  return out;
-}
+std::string markdown_cell(const std::string& text) { return markdown_text(text); }
 
 std::string mermaid_label(const std::string& text) {
   std::string out;

@@ -47,7 +47,7 @@ std::string mermaid_block(const Flow& flow) {
 std::string topic_page(const Catalogue& catalogue, const CatalogueTopic& topic) {
   const TopicSpec& spec = topic.spec();
   std::string out = fmt::format("# {}\n\n[Catalogue](../README.md) › {}\n\n{}\n\n", topic.name(),
-                                topic.domain, spec.description.value);
+                                markdown_cell(topic.domain), markdown_cell(spec.description.value));
   out += "## Owner card\n\n" + fact_table(owner_facts(topic)) + "\n";
   out += fmt::format("## Storage in '{}'\n\n", catalogue.environment);
   out += fact_table(storage_facts(topic)) + "\n";
@@ -55,7 +55,7 @@ std::string topic_page(const Catalogue& catalogue, const CatalogueTopic& topic) 
   out += fmt::format("## Config overrides\n\n{}\n\n", kConfigNote);
   out += "| Key | Value |\n|---|---|\n";
   for (const auto& [key, value] : config_rows(topic)) {
-    out += fmt::format("| `{}` | {} |\n", key, value);
+    out += fmt::format("| `{}` | {} |\n", key, markdown_cell(value));
   }
   out += "\n";
   if (topic.environments.size() > 1) {
@@ -83,7 +83,7 @@ DocFiles render_markdown_catalogue(const Catalogue& catalogue) {
       catalogue.topics.size(), catalogue.topics.size() == 1 ? "" : "s", catalogue.environment);
   index += "## By domain\n\n";
   for (const auto& [domain, members] : catalogue.by_domain) {
-    index += fmt::format("### {}\n\n", domain);
+    index += fmt::format("### {}\n\n", markdown_cell(domain));
     index += mermaid_block(domain_flow(catalogue, members)) + "\n";
     index += markdown_table(index_header(), {});
     for (std::size_t i : members) index += index_row(catalogue.topics[i]);
@@ -91,7 +91,7 @@ DocFiles render_markdown_catalogue(const Catalogue& catalogue) {
   }
   index += "## By owning team\n\n";
   for (const auto& [team, members] : catalogue.by_team) {
-    index += fmt::format("### {}\n\n", team);
+    index += fmt::format("### {}\n\n", markdown_cell(team));
     for (std::size_t i : members) {
       const auto& t = catalogue.topics[i];
       index += fmt::format("- [{}](topics/{}.md) — {}\n", t.name(), page_name(t.name()),

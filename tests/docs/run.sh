@@ -66,6 +66,18 @@ grep -qx "topicform: error: the manifests have errors; no catalogue was written"
 "$bin" docs topics 2>"$tmp/err" && bad "docs without --out succeeded" || ok
 grep -qx "topicform: error: --out DIR is required" "$tmp/err" && ok || bad "missing --out message"
 
+# Text from manifests is text in Markdown, as GitHub renders it (cmark-gfm): '<domain>' stays
+# visible, an <img onerror=...> tag never reaches the page as HTML.
+mkdir -p "$tmp/html-in/orders"
+cp topics/topicform.yaml "$tmp/html-in/"
+sed -e 's|^  description: .*|  description: "Named <domain>.<what> *loud* [x](javascript:alert(1)) <img src=x onerror=alert(1)>"|' \
+  -e 's|schema: ../schemas/order_created.json|schema: orders-created-value|' topics/orders/created.yaml >"$tmp/html-in/orders/created.yaml"
+"$bin" docs --out "$tmp/html-out" "$tmp/html-in" >/dev/null 2>"$tmp/err" || { bad "docs of a description with HTML"; cat "$tmp/err" >&2; }
+cmark-gfm -e table "$tmp/html-out/topics/orders.created.md" >"$tmp/page.html"
+grep -qF '<p>Named &lt;domain&gt;.&lt;what&gt; *loud* [x](javascript:alert(1)) &lt;img src=x onerror=alert(1)&gt;</p>' "$tmp/page.html" && ok || { bad "HTML in a description is shown as text"; grep -n "Named" "$tmp/page.html" >&2; }
+cmark-gfm -e table "$tmp/html-out/README.md" >>"$tmp/page.html"
+grep -q "Named" "$tmp/page.html" && ! grep -q "<img\|<em>\|href=\"javascript" "$tmp/page.html" && ok || bad "no tag, emphasis or link from a manifest"
+
 # The checks in Node.js: the exact versions in package-lock.json, installed once into build/.
 node_dir="$root/build/docs-node"
 if ! cmp -s tests/docs/package-lock.json "$node_dir/package-lock.json" || [ ! -d "$node_dir/node_modules" ]; then
