@@ -72,6 +72,13 @@ snapshot "$tmp/orders.json" "orders.created"
 run "$bin" import --cluster-snapshot "$tmp/orders.json" --out "$tmp/adopt2"
 [ $? = 1 ] && grep -q "'$tmp/adopt2/orders' is a symbolic link: it is not followed; nothing was written" "$tmp/err" && ok || bad "import through a linked folder fails"
 untouched "import through a linked folder"
+# A file where import's domain folder must be stops it before the first manifest.
+mkdir -p "$tmp/adopt5" && echo x >"$tmp/adopt5/orders"
+snapshot "$tmp/two.json" "a.first" "orders.created"
+run "$bin" import --cluster-snapshot "$tmp/two.json" --out "$tmp/adopt5"
+[ $? = 1 ] && grep -q "'$tmp/adopt5/orders' is a file where a folder must be; nothing was written" "$tmp/err" && ok || bad "import with a file in the way fails"
+[ "$(find "$tmp/adopt5" -type f | wc -l)" = 1 ] && ok || bad "import wrote nothing"
+
 # 5. names that would make hidden or clashing files: orders..created, topicform
 snapshot "$tmp/odd.json" "orders..created" "topicform"
 run "$bin" import --cluster-snapshot "$tmp/odd.json" --out "$tmp/adopt3"

@@ -32,15 +32,7 @@ spec:
 )");
   ClusterState state =
       cluster({{"orders.created", {"", 2, 1, {{"retention.ms", "604800000"}}, true, false}},
-               {"orders.created.dead",
-                {"",
-                 1,
-                 1,
-                 {{"cleanup.policy", "delete"},
-                  {"max.message.bytes", "1056780"},
-                  {"retention.ms", "2592000000"}},
-                 true,
-                 false}}});
+               {"orders.created.dead", derived_dead_topic()}});
   HealthFacts facts;
 
   Contour() {

@@ -48,6 +48,19 @@ spec:
                      name, partitions, extra, key);
 }
 
+// A `.dead` on the cluster exactly as topicform derives it at the defaults (30 days, the broker's
+// default message limit plus the dead-letter headers' room).
+inline ClusterTopic derived_dead_topic() {
+  return {"",
+          1,
+          1,
+          {{"cleanup.policy", "delete"},
+           {"max.message.bytes", "1056780"},
+           {"retention.ms", "2592000000"}},
+          true,
+          false};
+}
+
 inline ClusterState cluster(std::map<std::string, ClusterTopic> topics = {}) {
   ClusterState state;
   state.cluster_id = "c1";

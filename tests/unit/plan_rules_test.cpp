@@ -30,15 +30,7 @@ Plan plan_of(const Manifests& m, const ClusterState& state, bool allow_delete = 
 ClusterState one_topic(ConfigMap configs, std::int64_t partitions = 3) {
   ClusterState state =
       cluster({{"orders.created", {"", partitions, 1, std::move(configs), true, false}},
-               {"orders.created.dead",
-                {"",
-                 1,
-                 1,
-                 {{"cleanup.policy", "delete"},
-                  {"max.message.bytes", "1056780"},
-                  {"retention.ms", "2592000000"}},
-                 true,
-                 false}}});
+               {"orders.created.dead", derived_dead_topic()}});
   return state;
 }
 
