@@ -283,7 +283,10 @@ std::string nothing_to_adopt(const ImportOptions& options, const ClusterState& s
       fmt::format("nothing to adopt: no unmanaged topic matches --include '{}'", options.include);
   auto pattern = Pattern::compile(options.include);
   for (const auto& [name, topic] : state.topics) {
-    if (topic.internal || !pattern || !pattern->partial_match(name)) continue;
+    // A managed topic the pattern names whole was not adopted for being managed, not for the
+    // pattern; only a name the pattern matches in part says something about the pattern.
+    if (topic.internal || !pattern || pattern->full_match(name) || !pattern->partial_match(name))
+      continue;
     return out + fmt::format(
                      " as a whole name; it matches part of '{}' (names are matched whole, as "
                      "Kafka's tools match them: add '.*' to match the rest)\n",

@@ -422,7 +422,7 @@ for round in 1 2 3; do
 done
 
 # 20. a withheld delete is a difference; deletes converge, again and again
-d=$(domain); manifest "$tmp/p18" "$d" 1 none 1 "  retention: 60d"
+d=$(domain); manifest "$tmp/p18" "$d" 1 none 1 $'  retention: 60d\n  deadLetter: {retention: 90d}'
 sed -i '/retention: 7d/d' "$tmp/p18/topic.yaml"
 expect_exit 0 "create a topic kept longer than group offsets" "$bin" apply --auto-approve --bootstrap-server "$S" "$tmp/p18"
 expect_out "'$d.created' keeps messages for 60d but the broker forgets an idle group's offsets after 30d" "cluster/offsets-retention"
