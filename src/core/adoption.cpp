@@ -111,9 +111,7 @@ std::map<std::string, std::string> dead_only_configs(const ClusterTopic& dead,
                                                      const ClusterState& cluster) {
   std::map<std::string, std::string> out;
   for (const auto& [key, value] : dead.configs) {
-    if (key != "cleanup.policy" && key != "retention.ms" && key != "min.insync.replicas") {
-      out[key] = value;
-    }
+    if (!fixed_by_pairing(key)) out[key] = value;
   }
   auto source_limit = config_of(source, "max.message.bytes");
   std::int64_t limit = source_limit && parse_integer(*source_limit)

@@ -150,6 +150,10 @@ bool wants_dead_letter(const TopicSpec& spec) {
   return spec.dead_letter.has_value() || !spec.owner.consumers.empty();
 }
 
+bool fixed_by_pairing(std::string_view key) {
+  return key == "cleanup.policy" || key == "retention.ms" || key == "min.insync.replicas";
+}
+
 std::optional<std::int64_t> stated_message_limit(const EffectiveTopic& source,
                                                  const Environment& environment) {
   if (auto own = source.config_integer("max.message.bytes")) return own;

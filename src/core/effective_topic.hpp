@@ -5,10 +5,12 @@
 #include <map>
 #include <optional>
 #include <string>
+#include <string_view>
 #include <vector>
 
 #include "core/rule_sink.hpp"
 #include "core/settings.hpp"
+#include "core/topic_configs.hpp"
 #include "core/topic_spec.hpp"
 
 namespace topicform {
@@ -48,13 +50,15 @@ bool is_dead_letter_topic(const EffectiveTopic& topic);
 // Whether the source gets a `.dead` topic: it has consumers or configures one, and did not opt out.
 bool wants_dead_letter(const TopicSpec& spec);
 
-// Kafka's default message.max.bytes: what a topic takes when neither it nor the broker says.
-inline constexpr std::int64_t kKafkaMessageMaxBytes = 1'048'588;
 // What a `.dead` topic takes beyond its source's limit: the runbook's seven dead-* headers at
 // their largest (a topic name and a group of 249 bytes, dead-error's 500 characters as up to
 // 2,000 bytes of UTF-8, numbers and a timestamp, their keys and lengths: about 2.8 KiB), with room
 // to spare for a record that a consumer re-batches on its own.
 inline constexpr std::int64_t kDeadLetterHeaderRoom = 8'192;
+
+// Whether the pairing sets `key` on a derived `.dead` (cleanup.policy, retention.ms,
+// min.insync.replicas): not the dead topic's own to configure.
+bool fixed_by_pairing(std::string_view key);
 
 // The largest message `source` takes: its max.message.bytes, else the environment's stated
 // broker limit; nullopt when only the broker can tell.

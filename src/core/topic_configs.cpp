@@ -178,7 +178,7 @@ std::optional<std::string> topic_default(const std::string& key,
                                          const std::map<std::string, std::string>& read) {
   if (auto it = read.find(key); it != read.end()) return normalise_config_value(key, it->second);
   if (key == "cleanup.policy") return "delete";
-  if (key == "max.message.bytes") return "1048588";  // message.max.bytes's default
+  if (key == "max.message.bytes") return std::to_string(kKafkaMessageMaxBytes);
   return std::nullopt;
 }
 

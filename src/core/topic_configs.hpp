@@ -1,6 +1,7 @@
 // The topic-level configs of Kafka 4.x: names, value types and ranges, and value normalisation.
 #pragma once
 
+#include <cstdint>
 #include <map>
 #include <optional>
 #include <span>
@@ -14,6 +15,9 @@ enum class ConfigType { boolean, integer, long_integer, real, text, list, choice
 
 // The table's maximum of a long config with no upper limit worth stating (int64's is 9.22e18).
 inline constexpr double kNoUpperLimit = 9.2e18;
+
+// Kafka's default message.max.bytes: what a topic takes when neither it nor the broker says.
+inline constexpr std::int64_t kKafkaMessageMaxBytes = 1'048'588;
 
 struct TopicConfigInfo {
   std::string_view key;

@@ -1,9 +1,5 @@
 // deadLetter.config: the dead topic's own configs, checked like any topic's, and kept from undoing
 // the pairing (dead/fixed-config) or refusing what its source accepts (dead/accepts-source).
-#include <algorithm>
-#include <array>
-#include <string_view>
-
 #include <fmt/format.h>
 
 #include "core/rules/rules.hpp"
@@ -11,10 +7,6 @@
 
 namespace topicform {
 namespace {
-
-// Set from the source and the settings; an override here would silently not take effect.
-constexpr std::array<std::string_view, 3> kFixedByPairing = {"cleanup.policy", "retention.ms",
-                                                             "min.insync.replicas"};
 
 void check_limit(const ConfigEntry& entry, const EffectiveTopic& source, const RuleContext& context,
                  RuleSink& sink) {
@@ -39,8 +31,8 @@ void check_dead_config(const EffectiveTopic& source, const RuleContext& context,
   if (!dead) return;
   for (const auto& entry : dead->config) {
     check_config_entry(entry, sink);
-    if (std::find(kFixedByPairing.begin(), kFixedByPairing.end(), std::string_view(entry.key)) !=
-        kFixedByPairing.end()) {
+    // Set from the source and the settings: an override here would silently not take effect.
+    if (fixed_by_pairing(entry.key)) {
       sink.report(
           "dead/fixed-config", entry.key_at,
           fmt::format("'{}' of '{}.dead' follows from the pairing ({}): remove it here", entry.key,
