@@ -45,8 +45,8 @@ Result<int> timeout_ms(const ConnectionOptions& options) {
   return duration_flag_ms("--timeout", options.timeout);
 }
 
-Result<std::unique_ptr<KafkaAdmin>> connect_kafka(const ConnectionOptions& options,
-                                                  const Environment& environment) {
+Result<KafkaOptions> kafka_options(const ConnectionOptions& options,
+                                   const Environment& environment) {
   KafkaOptions kafka;
   auto timeout = timeout_ms(options);
   if (!timeout) return timeout.error();
@@ -78,7 +78,14 @@ Result<std::unique_ptr<KafkaAdmin>> connect_kafka(const ConnectionOptions& optio
         "no cluster: give --bootstrap-server, KAFKA_BOOTSTRAP_SERVERS or a "
         "bootstrapServers setting for the environment"};
   }
-  return KafkaAdmin::connect(kafka);
+  return kafka;
+}
+
+Result<std::unique_ptr<KafkaAdmin>> connect_kafka(const ConnectionOptions& options,
+                                                  const Environment& environment) {
+  auto kafka = kafka_options(options, environment);
+  if (!kafka) return kafka.error();
+  return KafkaAdmin::connect(*kafka);
 }
 
 }  // namespace topicform

@@ -31,6 +31,11 @@ Result<int> timeout_ms(const ConnectionOptions& options);
 void add_connection_options(boost::program_options::options_description& options,
                             ConnectionOptions& into, bool waits_for_brokers = false);
 
+// The client options of a connection (bootstrap servers as connect_kafka finds them, the
+// properties with their ${env:...} resolved), for clients beside the admin one.
+Result<KafkaOptions> kafka_options(const ConnectionOptions& options,
+                                   const Environment& environment);
+
 // Bootstrap servers: --bootstrap-server, else KAFKA_BOOTSTRAP_SERVERS, else the environment's.
 Result<std::unique_ptr<KafkaAdmin>> connect_kafka(const ConnectionOptions& options,
                                                   const Environment& environment);

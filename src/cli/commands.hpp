@@ -23,5 +23,10 @@ int run_import(const std::vector<std::string>& args);
 int run_alerts(const std::vector<std::string>& args);
 int run_check(const std::vector<std::string>& args);
 int run_reassign(const std::vector<std::string>& args);
+int run_dead(const std::vector<std::string>& args);
+int run_dead_show(const std::vector<std::string>& args);
+int run_dead_replay(const std::vector<std::string>& args);
+int run_offsets(const std::vector<std::string>& args);
+int run_offsets_reset(const std::vector<std::string>& args);
 
 }  // namespace topicform

@@ -28,6 +28,8 @@ Commands:
   init DIR             scaffold a project: settings, an example manifest, schemas, a CI workflow
   import --out DIR     adopt an existing cluster: a manifest for each topic none manages yet
   alerts --out FILE    Prometheus alerting rules: dead-letter topics and consumer-group lag
+  dead show|replay     dead letters grouped by cause; replay them to their source, exactly once
+  offsets reset        move a stopped consumer group's offsets on a topic (dry run by default)
   version              print the version of topicform and of librdkafka (--json)
 
 Run 'topicform <command> --help' for a command's options; 'topicform' alone prints this help.
@@ -36,9 +38,9 @@ Exit status: 0 success (and this help), 1 errors found, blocked changes or bad u
 message is on stderr); plan --detailed-exitcode exits 2 when there are changes.
 )";
 
-constexpr std::string_view kCommands[] = {"validate", "plan",   "apply",  "docs",
-                                          "rules",    "schema", "init",   "import",
-                                          "alerts",   "check",  "version"};
+constexpr std::string_view kCommands[] = {"validate", "plan", "apply",   "docs",   "rules",
+                                          "schema",   "init", "import",  "alerts", "check",
+                                          "reassign", "dead", "offsets", "version"};
 
 // "unknown command 'valdate'" with a suggestion when one command is close.
 std::string unknown_command(const std::string& command) {
@@ -67,6 +69,8 @@ int main(int argc, char** argv) {
     if (command == "alerts") return topicform::run_alerts(args);
     if (command == "check") return topicform::run_check(args);
     if (command == "reassign") return topicform::run_reassign(args);
+    if (command == "dead") return topicform::run_dead(args);
+    if (command == "offsets") return topicform::run_offsets(args);
     if (command == "rules") return topicform::run_rules(args);
     if (command == "schema") return topicform::run_schema(args);
     if (command == "init") return topicform::run_init(args);

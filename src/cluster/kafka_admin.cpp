@@ -16,6 +16,7 @@
 #include <fmt/format.h>
 
 #include "cluster/admin_request.hpp"
+#include "cluster/client_handles.hpp"
 #include "cluster/rdkafka_paths.hpp"
 
 namespace topicform {
@@ -163,22 +164,6 @@ using admin_request::Event;
 using admin_request::Options;
 using admin_request::Queue;
 
-Result<ClientProperties> connect_config(rd_kafka_conf_t* conf, const KafkaOptions& options) {
-  ClientProperties all = options.properties;
-  if (!options.bootstrap_servers.empty()) all["bootstrap.servers"] = options.bootstrap_servers;
-  // A metadata lookup of a missing topic must never create it on brokers that auto-create.
-  all["allow.auto.create.topics"] = "false";
-  char error[512];
-  for (const auto& [key, value] : all) {
-    if (rd_kafka_conf_set(conf, key.c_str(), value.c_str(), error, sizeof error) !=
-        RD_KAFKA_CONF_OK) {
-      // The value is not repeated: it may be a secret.
-      return Error{fmt::format("client property '{}': {}", key, error)};
-    }
-  }
-  return all;
-}
-
 void on_error(rd_kafka_t*, int err, const char* reason, void* opaque) {
   auto* handle = static_cast<KafkaAdmin::Handle*>(opaque);
   // "127.0.0.1:1/bootstrap: Connect to ipv4#127.0.0.1:1 failed: Connection refused (...)"
@@ -246,7 +231,7 @@ KafkaAdmin::~KafkaAdmin() = default;
 
 Result<std::unique_ptr<KafkaAdmin>> KafkaAdmin::connect(const KafkaOptions& options) {
   rd_kafka_conf_t* conf = rd_kafka_conf_new();
-  auto configured = connect_config(conf, options);
+  auto configured = configure_client(conf, options);
   if (!configured) {
     rd_kafka_conf_destroy(conf);
     return configured.error();

@@ -14,6 +14,7 @@
 #include "core/cluster_writer.hpp"
 #include "core/group_inspector.hpp"
 #include "core/health.hpp"
+#include "core/operations/offset_reset.hpp"
 #include "core/reassignment.hpp"
 
 namespace topicform {
@@ -52,7 +53,8 @@ class KafkaAdmin : public ClusterReader,
                    public ClusterWriter,
                    public GroupInspector,
                    public HealthReader,
-                   public LayoutReader {
+                   public LayoutReader,
+                   public GroupOffsets {
  public:
   // Creates the client; a bad property is an error here, before any request.
   static Result<std::unique_ptr<KafkaAdmin>> connect(const KafkaOptions& options);
@@ -98,6 +100,24 @@ class KafkaAdmin : public ClusterReader,
 
   Result<bool> wait_until_led(const std::map<std::string, std::int64_t>& partitions,
                               int timeout_ms) override;
+
+  // From the group listing: whether `group` exists and has live members (group_offsets.cpp).
+  Result<GroupActivity> group_activity(const std::string& group) override;
+  // One metadata request, ListOffsets rounds for the log start and end (and the time), and one
+  // ListConsumerGroupOffsets.
+  Result<std::map<std::int32_t, PartitionOffsetsNow>> partition_offsets(
+      const std::string& group, const std::string& topic,
+      std::optional<std::int64_t> time_ms) override;
+  // One AlterConsumerGroupOffsets; the broker refuses it too while the group has live members.
+  Result<bool> commit_offsets(const std::string& group, const std::string& topic,
+                              const std::map<std::int32_t, std::int64_t>& offsets) override;
+  // Each partition's log start and end (one metadata request, two ListOffsets rounds); with
+  // `time_ms`, a third round fills `at_time` with the first offset at or after it, where one is.
+  Result<std::map<std::int32_t, std::pair<std::int64_t, std::int64_t>>> log_bounds(
+      const std::string& topic, std::optional<std::int64_t> time_ms = std::nullopt,
+      std::map<std::int32_t, std::int64_t>* at_time = nullptr);
+  // The partition count of `topic` from one metadata request; none when it does not exist.
+  Result<std::optional<std::int32_t>> partition_count(const std::string& topic);
 
   const RequestCounter& requests() const { return m_requests; }
 

@@ -1,0 +1,62 @@
+// Client handles beside the admin client: the same properties, one place that sets them.
+#include "cluster/client_handles.hpp"
+
+#include <fmt/format.h>
+
+namespace topicform {
+
+void ClientDeleter::operator()(rd_kafka_t* client) const {
+  if (rd_kafka_type(client) == RD_KAFKA_CONSUMER) rd_kafka_consumer_close(client);
+  rd_kafka_destroy(client);
+}
+
+Result<ClientProperties> configure_client(rd_kafka_conf_t* conf, const KafkaOptions& options) {
+  ClientProperties all = options.properties;
+  if (!options.bootstrap_servers.empty()) all["bootstrap.servers"] = options.bootstrap_servers;
+  // A metadata lookup of a missing topic must never create it on brokers that auto-create.
+  all["allow.auto.create.topics"] = "false";
+  char error[512];
+  for (const auto& [key, value] : all) {
+    if (rd_kafka_conf_set(conf, key.c_str(), value.c_str(), error, sizeof error) !=
+        RD_KAFKA_CONF_OK) {
+      // The value is not repeated: it may be a secret.
+      return Error{fmt::format("client property '{}': {}", key, error)};
+    }
+  }
+  return all;
+}
+
+Result<Client> make_client(rd_kafka_type_t type, const KafkaOptions& options,
+                           const ClientProperties& extra) {
+  KafkaOptions merged = options;
+  for (const auto& [key, value] : extra) merged.properties[key] = value;
+  rd_kafka_conf_t* conf = rd_kafka_conf_new();
+  auto configured = configure_client(conf, merged);
+  if (!configured) {
+    rd_kafka_conf_destroy(conf);
+    return configured.error();
+  }
+  if (!configured->count("debug")) rd_kafka_conf_set_log_cb(conf, nullptr);
+  char error[512];
+  rd_kafka_t* client = rd_kafka_new(type, conf, error, sizeof error);
+  if (!client) {
+    rd_kafka_conf_destroy(conf);
+    return Error{fmt::format("cannot create the Kafka client: {}", error)};
+  }
+  return Client(client);
+}
+
+std::vector<RecordHeader> headers_of(const rd_kafka_message_t* message) {
+  std::vector<RecordHeader> out;
+  rd_kafka_headers_t* headers = nullptr;
+  if (rd_kafka_message_headers(message, &headers) != RD_KAFKA_RESP_ERR_NO_ERROR) return out;
+  const char* name = nullptr;
+  const void* value = nullptr;
+  std::size_t size = 0;
+  for (std::size_t i = 0; rd_kafka_header_get_all(headers, i, &name, &value, &size) == 0; ++i) {
+    out.push_back({name, value ? std::string(static_cast<const char*>(value), size) : ""});
+  }
+  return out;
+}
+
+}  // namespace topicform

@@ -1,0 +1,89 @@
+// A group-less reader over assigned partitions: reads to the ends taken at the start and stops.
+#include "cluster/record_stream.hpp"
+
+#include <chrono>
+#include <set>
+
+#include <fmt/format.h>
+
+#include "cluster/client_handles.hpp"
+
+namespace topicform {
+namespace {
+
+DeadRecord record_of(const rd_kafka_message_t* message) {
+  DeadRecord record;
+  record.partition = message->partition;
+  record.offset = message->offset;
+  if (message->key)
+    record.key = std::string(static_cast<const char*>(message->key), message->key_len);
+  record.headers = headers_of(message);
+  return record;
+}
+
+}  // namespace
+
+Result<std::set<std::int32_t>> assign_ranges(rd_kafka_t* consumer, const std::string& topic,
+                                             const ReadRanges& ranges) {
+  std::set<std::int32_t> open;
+  PartitionList assigned(static_cast<int>(ranges.size()));
+  for (const auto& [p, range] : ranges) {
+    if (range.from >= range.to) continue;
+    rd_kafka_topic_partition_list_add(assigned.list, topic.c_str(), p)->offset = range.from;
+    open.insert(p);
+  }
+  if (open.empty()) return open;
+  if (auto err = rd_kafka_assign(consumer, assigned.list)) {
+    return Error{fmt::format("read '{}': {}", topic, rd_kafka_err2str(err))};
+  }
+  return open;
+}
+
+Result<std::int64_t> read_records(const KafkaOptions& options, const std::string& topic,
+                                  const ReadRanges& ranges,
+                                  const std::function<void(const DeadRecord&)>& each,
+                                  const std::function<void(std::int64_t)>& progress) {
+  // librdkafka's consumer needs a group id even for assigned partitions; this one never joins
+  // (no subscribe) and never commits (no auto commit, no commit call), so no broker keeps it.
+  auto consumer = make_client(RD_KAFKA_CONSUMER, options,
+                              {{"group.id", "topicform-read-only"},
+                               {"enable.auto.commit", "false"},
+                               {"enable.auto.offset.store", "false"},
+                               {"enable.partition.eof", "true"},
+                               {"isolation.level", "read_committed"}});
+  if (!consumer) return consumer.error();
+  auto open = assign_ranges(consumer->get(), topic, ranges);
+  if (!open) return open.error();
+  std::int64_t read = 0;
+  auto heard = std::chrono::steady_clock::now();
+  while (!open->empty()) {
+    rd_kafka_message_t* message = rd_kafka_consumer_poll(consumer->get(), 200);
+    auto now = std::chrono::steady_clock::now();
+    if (!message) {
+      if (now - heard > std::chrono::milliseconds(options.timeout_ms)) {
+        return Error{fmt::format("read '{}': nothing arrived for {} ms; {} messages read", topic,
+                                 options.timeout_ms, read)};
+      }
+      continue;
+    }
+    heard = now;
+    std::unique_ptr<rd_kafka_message_t, void (*)(rd_kafka_message_t*)> owned(
+        message, rd_kafka_message_destroy);
+    std::int32_t p = message->partition;
+    if (message->err == RD_KAFKA_RESP_ERR__PARTITION_EOF) {
+      open->erase(p);
+      continue;
+    }
+    if (message->err) {
+      return Error{fmt::format("read '{}': {}", topic, rd_kafka_message_errstr(message))};
+    }
+    if (!open->count(p) || message->offset >= ranges.at(p).to) continue;
+    each(record_of(message));
+    if (++read % 10'000 == 0) progress(read);
+    if (message->offset + 1 >= ranges.at(p).to) open->erase(p);
+  }
+  progress(read);
+  return read;
+}
+
+}  // namespace topicform

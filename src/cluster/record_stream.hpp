@@ -1,0 +1,38 @@
+// Reads a topic's messages between offsets taken beforehand, as no consumer group (assigned
+// partitions, never a commit), so a look at a dead topic moves nobody's position.
+#pragma once
+
+#include <cstdint>
+#include <functional>
+#include <map>
+#include <set>
+#include <string>
+
+#include <librdkafka/rdkafka.h>
+
+#include "cluster/kafka_admin.hpp"
+#include "core/operations/dead_letters.hpp"
+
+namespace topicform {
+
+struct ReadRange {
+  std::int64_t from = 0;  // the first offset to read
+  std::int64_t to = 0;    // past the last: the log end when the read began
+};
+using ReadRanges = std::map<std::int32_t, ReadRange>;
+
+// Assigns `consumer` the partitions of `ranges` that hold anything, each at its `from`; returns
+// them.
+Result<std::set<std::int32_t>> assign_ranges(rd_kafka_t* consumer, const std::string& topic,
+                                             const ReadRanges& ranges);
+
+// Calls `each` for every message of `topic` in `ranges` (read_committed: an aborted write is not
+// one), then `progress(read so far)` every 10,000 and at the end. Stops when each partition
+// reached its `to` (or its end, when transactions keep it short); an error when the cluster
+// stays silent for `options.timeout_ms`, or a fetch fails.
+Result<std::int64_t> read_records(const KafkaOptions& options, const std::string& topic,
+                                  const ReadRanges& ranges,
+                                  const std::function<void(const DeadRecord&)>& each,
+                                  const std::function<void(std::int64_t)>& progress);
+
+}  // namespace topicform

@@ -1,0 +1,229 @@
+// Replay of dead letters in transactions: the messages written and the replay group's offsets
+// commit together or not at all, so a replay killed anywhere and run again writes each once.
+#include "cluster/replayer.hpp"
+
+#include <unistd.h>
+
+#include <chrono>
+#include <cstdio>
+#include <set>
+#include <thread>
+
+#include <fmt/format.h>
+
+#include "cluster/client_handles.hpp"
+#include "cluster/record_stream.hpp"
+
+namespace topicform {
+namespace {
+
+// The text of `error`, which it destroys; empty for none.
+std::string take_error(rd_kafka_error_t* error) {
+  if (!error) return "";
+  std::string text = rd_kafka_error_string(error);
+  rd_kafka_error_destroy(error);
+  return text;
+}
+
+std::string transactional_id(const ReplayJob& job) {
+  return fmt::format("topicform-replay.{}.{}", job.group, job.source);
+}
+
+Result<Client> open_producer(const KafkaOptions& options, const ReplayJob& job) {
+  auto producer = make_client(RD_KAFKA_PRODUCER, options,
+                              {{"transactional.id", transactional_id(job)},
+                               {"enable.idempotence", "true"},
+                               {"acks", "all"},
+                               // The broker's and the topic's limits are the ones that matter.
+                               {"message.max.bytes", "100000000"}});
+  if (!producer) return producer.error();
+  // Fences an earlier run of this job and aborts its open transaction.
+  if (auto error = take_error(rd_kafka_init_transactions(producer->get(), options.timeout_ms));
+      !error.empty()) {
+    return Error{fmt::format("start the replay's transactions: {}", error)};
+  }
+  return producer;
+}
+
+Result<Client> open_consumer(const KafkaOptions& options, const ReplayJob& job) {
+  return make_client(RD_KAFKA_CONSUMER, options,
+                     {{"group.id", job.group},
+                      {"enable.auto.commit", "false"},
+                      {"enable.auto.offset.store", "false"},
+                      {"enable.partition.eof", "true"},
+                      {"auto.offset.reset", "earliest"},
+                      {"isolation.level", "read_committed"}});
+}
+
+// From the group's committed offsets (else the log start) to the log ends now, per partition.
+Result<ReadRanges> starting_ranges(rd_kafka_t* consumer, const std::string& dead, int timeout_ms) {
+  const struct rd_kafka_metadata* metadata = nullptr;
+  rd_kafka_topic_t* handle = rd_kafka_topic_new(consumer, dead.c_str(), nullptr);
+  auto err = rd_kafka_metadata(consumer, 0, handle, &metadata, timeout_ms);
+  rd_kafka_topic_destroy(handle);
+  if (err)
+    return Error{fmt::format("read the partitions of '{}': {}", dead, rd_kafka_err2str(err))};
+  int partitions =
+      metadata->topic_cnt == 1 && !metadata->topics[0].err ? metadata->topics[0].partition_cnt : 0;
+  rd_kafka_metadata_destroy(metadata);
+  if (partitions == 0) return Error{fmt::format("topic '{}' does not exist", dead)};
+  PartitionList committed(partitions);
+  for (int p = 0; p < partitions; ++p)
+    rd_kafka_topic_partition_list_add(committed.list, dead.c_str(), p);
+  if (auto e = rd_kafka_committed(consumer, committed.list, timeout_ms)) {
+    return Error{fmt::format("read the replay group's offsets: {}", rd_kafka_err2str(e))};
+  }
+  ReadRanges ranges;
+  for (int p = 0; p < partitions; ++p) {
+    std::int64_t low = 0, high = 0;
+    if (auto e =
+            rd_kafka_query_watermark_offsets(consumer, dead.c_str(), p, &low, &high, timeout_ms)) {
+      return Error{fmt::format("read the offsets of {}:{}: {}", dead, p, rd_kafka_err2str(e))};
+    }
+    std::int64_t done = committed.list->elems[p].offset;
+    ranges[p] = {done >= 0 ? std::max(done, low) : low, high};
+  }
+  return ranges;
+}
+
+// Writes `message` back to the source, without the dead-* headers, to its origin partition.
+Result<bool> write_back(rd_kafka_t* producer, const rd_kafka_message_t* message,
+                        const ReplayJob& job) {
+  DeadRecord record;
+  record.headers = headers_of(message);
+  std::int32_t partition =
+      origin_partition(record, job.source, job.source_partitions).value_or(RD_KAFKA_PARTITION_UA);
+  auto kept = replayable_headers(record.headers);
+  for (;;) {
+    rd_kafka_headers_t* list = rd_kafka_headers_new(kept.size());
+    for (const auto& h : kept) {
+      rd_kafka_header_add(list, h.name.c_str(), static_cast<ssize_t>(h.name.size()), h.value.data(),
+                          static_cast<ssize_t>(h.value.size()));
+    }
+    auto err = rd_kafka_producev(
+        producer, RD_KAFKA_V_TOPIC(job.source.c_str()), RD_KAFKA_V_PARTITION(partition),
+        RD_KAFKA_V_KEY(message->key, message->key_len),
+        RD_KAFKA_V_VALUE(message->payload, message->len), RD_KAFKA_V_HEADERS(list),
+        RD_KAFKA_V_MSGFLAGS(RD_KAFKA_MSG_F_COPY), RD_KAFKA_V_END);
+    if (!err) return true;
+    rd_kafka_headers_destroy(list);  // not taken by a message that was refused
+    if (err != RD_KAFKA_RESP_ERR__QUEUE_FULL) {
+      return Error{fmt::format("write to '{}': {}", job.source, rd_kafka_err2str(err))};
+    }
+    rd_kafka_poll(producer, 100);  // the queue drains as the broker acknowledges
+  }
+}
+
+// What one transaction took: each partition's next offset, and how many messages.
+struct Batch {
+  std::map<std::int32_t, std::int64_t> next;
+  std::int64_t messages = 0;
+};
+
+// Reads up to the job's transaction size from the dead topic and writes each back.
+Result<Batch> fill_transaction(rd_kafka_t* consumer, rd_kafka_t* producer, const ReplayJob& job,
+                               const ReadRanges& ranges, std::set<std::int32_t>& open,
+                               int timeout_ms) {
+  Batch batch;
+  auto heard = std::chrono::steady_clock::now();
+  while (!open.empty() && batch.messages < job.messages_per_transaction) {
+    rd_kafka_message_t* message = rd_kafka_consumer_poll(consumer, 200);
+    auto now = std::chrono::steady_clock::now();
+    if (!message) {
+      if (now - heard > std::chrono::milliseconds(timeout_ms)) {
+        return Error{fmt::format("read '{}': nothing arrived for {} ms", job.dead, timeout_ms)};
+      }
+      continue;
+    }
+    heard = now;
+    std::unique_ptr<rd_kafka_message_t, void (*)(rd_kafka_message_t*)> owned(
+        message, rd_kafka_message_destroy);
+    std::int32_t p = message->partition;
+    if (message->err == RD_KAFKA_RESP_ERR__PARTITION_EOF) {
+      open.erase(p);
+      continue;
+    }
+    if (message->err)
+      return Error{fmt::format("read '{}': {}", job.dead, rd_kafka_message_errstr(message))};
+    if (!open.count(p) || message->offset >= ranges.at(p).to) continue;
+    if (auto written = write_back(producer, message, job); !written) return written.error();
+    batch.next[p] = message->offset + 1;
+    ++batch.messages;
+    if (message->offset + 1 >= ranges.at(p).to) open.erase(p);
+  }
+  return batch;
+}
+
+// Aborts the open transaction after `failure`, and returns it as the error.
+Error abort_after(rd_kafka_t* producer, const std::string& failure, int timeout_ms) {
+  std::string aborted = take_error(rd_kafka_abort_transaction(producer, timeout_ms));
+  return Error{
+      fmt::format("{}; this transaction was aborted{}, so what it wrote is discarded; "
+                  "run the replay again to go on",
+                  failure, aborted.empty() ? "" : " (abort: " + aborted + ")")};
+}
+
+// Adds the batch's offsets to the transaction and commits both.
+Result<bool> commit_batch(rd_kafka_t* producer, rd_kafka_t* consumer, const ReplayJob& job,
+                          const Batch& batch, int timeout_ms) {
+  PartitionList offsets(static_cast<int>(batch.next.size()));
+  for (const auto& [p, next] : batch.next) {
+    rd_kafka_topic_partition_list_add(offsets.list, job.dead.c_str(), p)->offset = next;
+  }
+  rd_kafka_consumer_group_metadata_t* group = rd_kafka_consumer_group_metadata(consumer);
+  std::string error =
+      take_error(rd_kafka_send_offsets_to_transaction(producer, offsets.list, group, timeout_ms));
+  rd_kafka_consumer_group_metadata_destroy(group);
+  if (!error.empty())
+    return abort_after(producer, "commit the replay group's offsets: " + error, timeout_ms);
+  error = take_error(rd_kafka_commit_transaction(producer, timeout_ms));
+  if (!error.empty()) return abort_after(producer, "commit the replay: " + error, timeout_ms);
+  return true;
+}
+
+// The test hook: the transaction's messages reach the log, then the process waits to be killed.
+[[noreturn]] void hold(rd_kafka_t* producer, std::int64_t committed) {
+  rd_kafka_flush(producer, 30'000);
+  std::fprintf(stderr, "replay: holding an open transaction after %lld committed\n",
+               static_cast<long long>(committed));
+  std::fflush(stderr);
+  for (;;) pause();
+}
+
+}  // namespace
+
+Result<ReplayResult> replay_dead_letters(const KafkaOptions& options, const ReplayJob& job,
+                                         const std::function<void(std::int64_t)>& progress) {
+  auto producer = open_producer(options, job);
+  if (!producer) return producer.error();
+  auto consumer = open_consumer(options, job);
+  if (!consumer) return consumer.error();
+  auto ranges = starting_ranges(consumer->get(), job.dead, options.timeout_ms);
+  if (!ranges) return ranges.error();
+  auto open = assign_ranges(consumer->get(), job.dead, *ranges);
+  if (!open) return open.error();
+  ReplayResult result;
+  while (!open->empty()) {
+    if (auto e = take_error(rd_kafka_begin_transaction(producer->get())); !e.empty()) {
+      return Error{fmt::format("begin a transaction: {}", e)};
+    }
+    auto batch =
+        fill_transaction(consumer->get(), producer->get(), job, *ranges, *open, options.timeout_ms);
+    if (!batch) return abort_after(producer->get(), batch.error().message, options.timeout_ms);
+    if (batch->messages == 0) {
+      take_error(rd_kafka_abort_transaction(producer->get(), options.timeout_ms));
+      break;
+    }
+    if (result.transactions == job.hold_after_transactions)
+      hold(producer->get(), result.transactions);
+    auto committed =
+        commit_batch(producer->get(), consumer->get(), job, *batch, options.timeout_ms);
+    if (!committed) return committed.error();
+    result.replayed += batch->messages;
+    ++result.transactions;
+    progress(result.replayed);
+  }
+  return result;
+}
+
+}  // namespace topicform
