@@ -1,5 +1,5 @@
 #!/usr/bin/env bash
-# The integration and auth suites again, with the image's binary (built in the Debian 13 root by
+# The integration, auth and dead-operations suites again, with the image's binary (built in the Debian 13 root by
 # tests/delivery/image.sh, librdkafka 2.8) running in the runtime root against real brokers on
 # the host's loopback, so each newer librdkafka path is tested where the fallback is on the host.
 # The services' client (KAFKA_CLIENT, for the ACL suite) stays the host's: only topicform changes.
@@ -23,7 +23,7 @@ ci/debian-view "$runtime_root" "$work/view" --copy "$binary:/usr/local/bin/topic
   --bind /tmp:/tmp --bind "$root:$root" --host -- bash -c '
     "$1" version | sed -n "2,6s/^/debian13: /p" >&2
     status=0
-    for suite in integration/run.sh auth/run.sh auth/acls.sh; do
+    for suite in integration/run.sh auth/run.sh auth/acls.sh e2e/dead_operations.sh; do
       start=$SECONDS
       tests/$suite "$1" "$2" || status=1
       echo "debian13: tests/$suite took $((SECONDS - start)) s" >&2

@@ -5,6 +5,11 @@ headers, flushed before the offset is committed. Also reads a topic whole for th
   dead_service.py serve TOPIC GROUP      process until 5 s pass without a message
   dead_service.py read TOPIC ISOLATION   print each message as a JSON line (read_committed or
                                          read_uncommitted), reading as no group
+  dead_service.py orders TOPIC N         N orders keyed A-0.., every third without its total,
+                                         A-7's value not even UTF-8; each with a trace header
+  dead_service.py odd TOPIC              messages no runbook service writes: no headers, a key
+                                         that is not UTF-8, dead-error twice, a dead-at that is
+                                         no time, a 100 KB dead-error and a 64 KB header
 The cluster is KAFKA_BOOTSTRAP_SERVERS, as the runbook's services read it.
 """
 import json
@@ -78,9 +83,31 @@ def read(topic, isolation):
             open_partitions.discard(msg.partition())
             continue
         headers = [[k, v.decode("utf-8", "backslashreplace")] for k, v in (msg.headers() or [])]
-        print(json.dumps({"partition": msg.partition(), "key": msg.key().decode(),
+        print(json.dumps({"partition": msg.partition(), "key": msg.key().decode("utf-8", "backslashreplace"),
                           "value": msg.value().decode("utf-8", "backslashreplace"), "headers": headers}, sort_keys=True))
     consumer.close()
+
+
+def orders(topic, count):
+    producer = Producer({"bootstrap.servers": BOOTSTRAP, "enable.idempotence": True})
+    for i in range(count):
+        value = json.dumps({"id": i, "total": 5} if i % 3 else {"id": i}).encode()
+        if i == 7:
+            value = b"\xff not json"
+        producer.produce(topic, key=f"A-{i}", value=value, headers=[("trace", f"t{i}".encode())])
+    producer.flush(30)
+
+
+def odd(topic):
+    producer = Producer({"bootstrap.servers": BOOTSTRAP, "message.max.bytes": 2000000})
+    producer.produce(topic, key=b"bare", value=b"{}")
+    producer.produce(topic, key=b"\xff\xfe", value=b"\x00\x01",
+                     headers=[("dead-error", b"first"), ("dead-error", b"second\x1b[31m")])
+    producer.produce(topic, key=b"late", value=b"{}",
+                     headers=[("dead-error", b"second\x1b[31m"), ("dead-at", b"yesterday")])
+    producer.produce(topic, key=b"big", value=b"{}",
+                     headers=[("dead-error", b"E" * 100000), ("x-blob", b"b" * 65536)])
+    producer.flush(30)
 
 
 if __name__ == "__main__":
@@ -88,5 +115,9 @@ if __name__ == "__main__":
         serve(sys.argv[2], sys.argv[3])
     elif len(sys.argv) == 4 and sys.argv[1] == "read":
         read(sys.argv[2], sys.argv[3])
+    elif len(sys.argv) == 4 and sys.argv[1] == "orders":
+        orders(sys.argv[2], int(sys.argv[3]))
+    elif len(sys.argv) == 3 and sys.argv[1] == "odd":
+        odd(sys.argv[2])
     else:
         sys.exit(__doc__)

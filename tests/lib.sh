@@ -1,0 +1,29 @@
+# Helpers the shell suites share: counting checks, running commands, the Kafka jars.
+# Source it after setting `suite` (the name in messages) and `tmp` (a scratch folder).
+passed=0
+failed=0
+ok() { passed=$((passed + 1)); }
+bad() {  # DESCRIPTION: a failed check, with the last command's output
+  echo "$suite: FAILED $*" >&2
+  sed 's/^/  /' "$tmp/out" "$tmp/err" 2>/dev/null | tail -15 >&2
+  failed=$((failed + 1))
+}
+run() { "$@" >"$tmp/out" 2>"$tmp/err"; }
+expect_exit() {  # WANT DESCRIPTION COMMAND...: the command's exit status is WANT
+  local want="$1" what="$2" got=0
+  shift 2
+  "$@" >"$tmp/out" 2>"$tmp/err" || got=$?
+  if [ "$got" = "$want" ]; then ok; else bad "$what (exit $got, expected $want)"; fi
+}
+expect_out() {  # PATTERN DESCRIPTION: the last command's stdout or stderr matches PATTERN
+  if grep -qE -- "$1" "$tmp/out" "$tmp/err"; then ok; else bad "$2: no /$1/"; fi
+}
+# The Kafka jars the broker runs from (ci/kafka/broker fetches them), for Kafka's own tools.
+kafka_jars="${TOPICFORM_KAFKA_JARS:-$(pwd)/build/kafka-jars}/*"
+kafka_tool() {  # CLASS ARGS...: one of Kafka's command-line tools
+  java -cp "$kafka_jars" "$@"
+}
+finish() {  # prints the tally; the suite's exit status
+  echo "$suite: $passed passed, $failed failed"
+  [ "$failed" -eq 0 ]
+}
