@@ -208,6 +208,32 @@ expect "a timeout that is not a duration" 1 "$NOTHING" "^topicform: error: --tim
   "$bin" apply --auto-approve --wait-for-brokers --timeout soon --bootstrap-server 127.0.0.1:1 topics
 expect "no cluster configured" 1 "$NOTHING" "^topicform: error: no cluster: " -- \
   env -u KAFKA_BOOTSTRAP_SERVERS "$bin" plan tests/corpus/name-past-tense
+# The dead-letter and offset operations: verbs, usage errors, refusals before any connection.
+expect "dead lists its verbs" 0 '^  replay +return SOURCE.dead' "$NOTHING" -- "$bin" dead --help
+expect "dead without a verb" 1 "$NOTHING" '^Verbs:$' -- "$bin" dead
+expect "a misspelt verb" 1 "$NOTHING" "^topicform: error: unknown verb 'dead shwo' \(did you mean 'show'\?\)$" -- "$bin" dead shwo
+expect "a misspelt command" 1 "$NOTHING" "^topicform: error: unknown command 'reasign' \(did you mean 'reassign'\?\)$" -- "$bin" reasign
+expect "dead show help" 0 'Exit status: 0 every dead topic shown is empty' "$ANY" -- "$bin" dead show --help
+expect "dead show with a bad format" 1 "$NOTHING" "^topicform: error: unknown format 'yaml': use text, json or markdown$" -- \
+  "$bin" dead show --format yaml
+expect "dead replay without SOURCE" 1 "$NOTHING" "^topicform: error: dead replay needs the SOURCE topic: " -- "$bin" dead replay
+expect "dead replay with a transaction size of 0" 1 "$NOTHING" "^topicform: error: --transaction-size 0 is not between 1 and 100000$" -- \
+  "$bin" dead replay orders.created --transaction-size 0
+expect "dead replay of an unmanaged topic" 1 "$NOTHING" "^topicform: error: 'orders.nothing' is not a source topic these manifests manage" -- \
+  "$bin" dead replay orders.nothing topics --bootstrap-server 127.0.0.1:1
+expect "offsets reset help" 0 '^Usage: topicform offsets reset --group G --topic T' "$ANY" -- "$bin" offsets reset --help
+expect "offsets reset without a target" 1 "$NOTHING" "^topicform: error: give exactly one of --to-earliest, --to-latest, --to-offset, --shift-by, --to-datetime$" -- \
+  "$bin" offsets reset --group g --topic t
+expect "offsets reset with two targets" 1 "$NOTHING" "^topicform: error: give exactly one of " -- \
+  "$bin" offsets reset --group g --topic t --to-earliest --shift-by 1
+expect "offsets reset without a group" 1 "$NOTHING" "^topicform: error: give --group and --topic$" -- \
+  "$bin" offsets reset --topic t --to-earliest
+expect "offsets reset with a time that is none" 1 "$NOTHING" "^topicform: error: --to-datetime 'soon' is not a time like 2026-01-15T00:00:00.000$" -- \
+  "$bin" offsets reset --group g --topic t --to-datetime soon
+expect "offsets reset to a negative offset" 1 "$NOTHING" "^topicform: error: --to-offset must not be negative$" -- \
+  "$bin" offsets reset --group g --topic t --to-offset -3
+expect "offsets reset with a shift that is no number" 1 "$NOTHING" "^topicform: error: the argument \('x'\) for option '--shift-by' is invalid" -- \
+  "$bin" offsets reset --group g --topic t --shift-by x
 
 echo "cli: $passed passed, $failed failed"
 [ "$failed" -eq 0 ]
