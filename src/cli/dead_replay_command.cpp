@@ -48,7 +48,7 @@ struct ReplayOptions {
   std::vector<std::string> paths;
   std::string source;
   std::string group = "topicform-replay";
-  std::int64_t transaction_size = 1000;
+  std::int64_t transaction_size = 10'000;
   bool execute = false;
   std::string environment;
   std::string settings;
@@ -62,9 +62,9 @@ Parsed parse_replay(const std::vector<std::string>& args, ReplayOptions& options
                                                     "write: without it nothing is written")(
       "group,g", po::value(&options.group)->default_value("topicform-replay"),
       "the replay's own consumer group, whose offsets record what was replayed")(
-      "transaction-size", po::value(&options.transaction_size)->default_value(1000),
-      "messages per transaction (1 to 100000)")("env,e", po::value(&options.environment),
-                                                "environment from the settings")(
+      "transaction-size", po::value(&options.transaction_size)->default_value(10'000),
+      "messages per transaction (1 to 100000; a transaction also ends at 64 MiB)")(
+      "env,e", po::value(&options.environment), "environment from the settings")(
       "color", po::value(&options.colour)->default_value("auto"), "auto, always or never");
   add_settings_option(visible, options.settings);
   add_connection_options(visible, options.connection);

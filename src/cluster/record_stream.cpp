@@ -39,6 +39,35 @@ Result<std::set<std::int32_t>> assign_ranges(rd_kafka_t* consumer, const std::st
   return open;
 }
 
+Result<Message> next_in_ranges(rd_kafka_t* consumer, const std::string& topic,
+                               const ReadRanges& ranges, std::set<std::int32_t>& open,
+                               int timeout_ms) {
+  auto heard = std::chrono::steady_clock::now();
+  while (!open.empty()) {
+    Message message(rd_kafka_consumer_poll(consumer, 200), rd_kafka_message_destroy);
+    auto now = std::chrono::steady_clock::now();
+    if (!message) {
+      if (now - heard > std::chrono::milliseconds(timeout_ms)) {
+        return Error{fmt::format("read '{}': nothing arrived for {} ms", topic, timeout_ms)};
+      }
+      continue;
+    }
+    heard = now;
+    std::int32_t p = message->partition;
+    if (message->err == RD_KAFKA_RESP_ERR__PARTITION_EOF) {
+      open.erase(p);  // the end, short of `to` when transactions' markers fill the rest
+      continue;
+    }
+    if (message->err) {
+      return Error{fmt::format("read '{}': {}", topic, rd_kafka_message_errstr(message.get()))};
+    }
+    if (!open.count(p) || message->offset >= ranges.at(p).to) continue;
+    if (message->offset + 1 >= ranges.at(p).to) open.erase(p);
+    return message;
+  }
+  return Message(nullptr, rd_kafka_message_destroy);
+}
+
 Result<std::int64_t> read_records(const KafkaOptions& options, const std::string& topic,
                                   const ReadRanges& ranges,
                                   const std::function<void(const DeadRecord&)>& each,
@@ -55,32 +84,12 @@ Result<std::int64_t> read_records(const KafkaOptions& options, const std::string
   auto open = assign_ranges(consumer->get(), topic, ranges);
   if (!open) return open.error();
   std::int64_t read = 0;
-  auto heard = std::chrono::steady_clock::now();
-  while (!open->empty()) {
-    rd_kafka_message_t* message = rd_kafka_consumer_poll(consumer->get(), 200);
-    auto now = std::chrono::steady_clock::now();
-    if (!message) {
-      if (now - heard > std::chrono::milliseconds(options.timeout_ms)) {
-        return Error{fmt::format("read '{}': nothing arrived for {} ms; {} messages read", topic,
-                                 options.timeout_ms, read)};
-      }
-      continue;
-    }
-    heard = now;
-    std::unique_ptr<rd_kafka_message_t, void (*)(rd_kafka_message_t*)> owned(
-        message, rd_kafka_message_destroy);
-    std::int32_t p = message->partition;
-    if (message->err == RD_KAFKA_RESP_ERR__PARTITION_EOF) {
-      open->erase(p);
-      continue;
-    }
-    if (message->err) {
-      return Error{fmt::format("read '{}': {}", topic, rd_kafka_message_errstr(message))};
-    }
-    if (!open->count(p) || message->offset >= ranges.at(p).to) continue;
-    each(record_of(message));
+  for (;;) {
+    auto message = next_in_ranges(consumer->get(), topic, ranges, *open, options.timeout_ms);
+    if (!message) return Error{fmt::format("{}; {} messages read", message.error().message, read)};
+    if (!*message) break;
+    each(record_of(message->get()));
     if (++read % 10'000 == 0) progress(read);
-    if (message->offset + 1 >= ranges.at(p).to) open->erase(p);
   }
   progress(read);
   return read;

@@ -5,6 +5,7 @@
 #include <cstdint>
 #include <functional>
 #include <map>
+#include <memory>
 #include <set>
 #include <string>
 
@@ -25,6 +26,15 @@ using ReadRanges = std::map<std::int32_t, ReadRange>;
 // them.
 Result<std::set<std::int32_t>> assign_ranges(rd_kafka_t* consumer, const std::string& topic,
                                              const ReadRanges& ranges);
+
+using Message = std::unique_ptr<rd_kafka_message_t, void (*)(rd_kafka_message_t*)>;
+
+// The next message in `ranges` from a partition still `open` on `consumer`, closing each
+// partition at its `to` or its end; null once all are closed. An error on a failed fetch, or
+// when nothing arrives for `timeout_ms`.
+Result<Message> next_in_ranges(rd_kafka_t* consumer, const std::string& topic,
+                               const ReadRanges& ranges, std::set<std::int32_t>& open,
+                               int timeout_ms);
 
 // Calls `each` for every message of `topic` in `ranges` (read_committed: an aborted write is not
 // one), then `progress(read so far)` every 10,000 and at the end. Stops when each partition

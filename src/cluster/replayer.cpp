@@ -4,10 +4,8 @@
 
 #include <unistd.h>
 
-#include <chrono>
 #include <cstdio>
 #include <set>
-#include <thread>
 
 #include <fmt/format.h>
 
@@ -118,6 +116,7 @@ Result<bool> write_back(rd_kafka_t* producer, const rd_kafka_message_t* message,
 struct Batch {
   std::map<std::int32_t, std::int64_t> next;
   std::int64_t messages = 0;
+  std::int64_t bytes = 0;
 };
 
 // Reads up to the job's transaction size from the dead topic and writes each back.
@@ -125,31 +124,14 @@ Result<Batch> fill_transaction(rd_kafka_t* consumer, rd_kafka_t* producer, const
                                const ReadRanges& ranges, std::set<std::int32_t>& open,
                                int timeout_ms) {
   Batch batch;
-  auto heard = std::chrono::steady_clock::now();
-  while (!open.empty() && batch.messages < job.messages_per_transaction) {
-    rd_kafka_message_t* message = rd_kafka_consumer_poll(consumer, 200);
-    auto now = std::chrono::steady_clock::now();
-    if (!message) {
-      if (now - heard > std::chrono::milliseconds(timeout_ms)) {
-        return Error{fmt::format("read '{}': nothing arrived for {} ms", job.dead, timeout_ms)};
-      }
-      continue;
-    }
-    heard = now;
-    std::unique_ptr<rd_kafka_message_t, void (*)(rd_kafka_message_t*)> owned(
-        message, rd_kafka_message_destroy);
-    std::int32_t p = message->partition;
-    if (message->err == RD_KAFKA_RESP_ERR__PARTITION_EOF) {
-      open.erase(p);
-      continue;
-    }
-    if (message->err)
-      return Error{fmt::format("read '{}': {}", job.dead, rd_kafka_message_errstr(message))};
-    if (!open.count(p) || message->offset >= ranges.at(p).to) continue;
-    if (auto written = write_back(producer, message, job); !written) return written.error();
-    batch.next[p] = message->offset + 1;
+  while (batch.messages < job.messages_per_transaction && batch.bytes < job.bytes_per_transaction) {
+    auto message = next_in_ranges(consumer, job.dead, ranges, open, timeout_ms);
+    if (!message) return message.error();
+    if (!*message) break;
+    if (auto written = write_back(producer, message->get(), job); !written) return written.error();
+    batch.next[(*message)->partition] = (*message)->offset + 1;
     ++batch.messages;
-    if (message->offset + 1 >= ranges.at(p).to) open.erase(p);
+    batch.bytes += static_cast<std::int64_t>((*message)->len + (*message)->key_len);
   }
   return batch;
 }

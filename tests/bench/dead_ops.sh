@@ -26,8 +26,9 @@ done
 $py tests/bench/fill_dead.py bench.a-created.dead bench.a-created "$n"
 $py tests/bench/fill_dead.py bench.b-created.dead bench.b-created "$n"
 # Warm-up, untimed: the broker makes its transaction and offsets logs on their first use.
+# (replay.py is not warmed up: it never closes its consumer, and the next run in its group
+# would wait for that member's session to expire, past its 5 s poll, and replay nothing.)
 "$bin" dead replay bench.c-created --execute "$tmp/p" >/dev/null
-$py tests/bench/replay.py bench.c-created >/dev/null
 : >"$tmp/results"
 # dead show exits 1 when a dead topic holds messages: that is its success here.
 expect_one='"$0" "$@"; [ $? = 1 ]'
