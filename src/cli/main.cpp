@@ -1,4 +1,5 @@
-// The `topicform` binary: dispatches to a subcommand; the one last catch reports internal errors.
+// The `topicform` binary: one table of commands gives the help, the dispatch and the "did you
+// mean"; the one last catch reports internal errors.
 #include <exception>
 #include <iostream>
 #include <string>
@@ -11,42 +12,76 @@
 
 namespace {
 
-constexpr const char* kHelp =
-    R"(topicform - declarative Kafka topics: manifests in Git, checked before they reach a cluster
+struct Command {
+  const char* name;
+  const char* synopsis;  // what follows the name in the help: "[PATH...]", "--out FILE"
+  const char* summary;
+  int (*run)(const std::vector<std::string>& args);
+};
 
-Usage: topicform <command> [options]
+// In the help's order: the reconciler's loop first, then its companions and the day-2 commands.
+const Command kCommands[] = {
+    {"validate", "[PATH...]", "check manifests offline: YAML, schema and every design rule",
+     topicform::run_validate},
+    {"plan", "[PATH...]", "show what apply would change on the cluster (writes nothing)",
+     topicform::run_plan},
+    {"apply", "[PATH...]", "execute the plan: create, grow and configure topics, then verify",
+     topicform::run_apply},
+    {"check", "[PATH...]", "check the live contour: topics, replicas, consumer lag, dead letters",
+     topicform::run_check},
+    {"reassign", "--out FILE",
+     "the partition reassignment for a replication change, and how to run it",
+     topicform::run_reassign},
+    {"docs", "[PATH...]", "generate the topic catalogue: Markdown, HTML or AsyncAPI",
+     topicform::run_docs},
+    {"rules", "", "list the rules with their ids, severities and summaries", topicform::run_rules},
+    {"schema", "--out DIR", "write the manifests' JSON Schemas, for editors and other validators",
+     topicform::run_schema},
+    {"init", "DIR", "scaffold a project: settings, an example manifest, schemas, a CI workflow",
+     topicform::run_init},
+    {"import", "--out DIR", "adopt an existing cluster: a manifest for each topic none manages yet",
+     topicform::run_import},
+    {"alerts", "--out FILE", "Prometheus alerting rules: dead-letter topics and consumer-group lag",
+     topicform::run_alerts},
+    {"dead", "show|replay",
+     "dead letters grouped by cause; replay them to their source, exactly once",
+     topicform::run_dead},
+    {"offsets", "reset", "move a stopped consumer group's offsets on a topic (dry run by default)",
+     topicform::run_offsets},
+    {"version", "", "print the version of topicform and of librdkafka (--json)",
+     topicform::run_version},
+};
 
-Commands:
-  validate [PATH...]   check manifests offline: YAML, schema and every design rule
-  plan [PATH...]       show what apply would change on the cluster (writes nothing)
-  apply [PATH...]      execute the plan: create, grow and configure topics, then verify
-  check [PATH...]      check the live contour: topics, replicas, consumer lag, dead letters
-  reassign --out FILE  the partition reassignment for a replication change, and how to run it
-  docs [PATH...]       generate the topic catalogue: Markdown, HTML or AsyncAPI
-  rules                list the rules with their ids, severities and summaries
-  schema --out DIR     write the manifests' JSON Schemas, for editors and other validators
-  init DIR             scaffold a project: settings, an example manifest, schemas, a CI workflow
-  import --out DIR     adopt an existing cluster: a manifest for each topic none manages yet
-  alerts --out FILE    Prometheus alerting rules: dead-letter topics and consumer-group lag
-  dead show|replay     dead letters grouped by cause; replay them to their source, exactly once
-  offsets reset        move a stopped consumer group's offsets on a topic (dry run by default)
-  version              print the version of topicform and of librdkafka (--json)
+std::string help() {
+  std::string out =
+      "topicform - declarative Kafka topics: manifests in Git, checked before they reach a "
+      "cluster\n\nUsage: topicform <command> [options]\n\nCommands:\n";
+  for (const auto& command : kCommands) {
+    std::string head = fmt::format("{} {}", command.name, command.synopsis);
+    while (!head.empty() && head.back() == ' ') head.pop_back();
+    out += fmt::format("  {:<19}  {}\n", head, command.summary);
+  }
+  return out +
+         "\nRun 'topicform <command> --help' for a command's options; 'topicform' alone prints "
+         "this help.\nOutput is written to stdout; messages to stderr. Colour only on a terminal; "
+         "NO_COLOR turns it off.\nExit status: 0 success (and this help), 1 errors found, blocked "
+         "changes or bad usage (the\nmessage is on stderr); plan --detailed-exitcode exits 2 when "
+         "there are changes.\n";
+}
 
-Run 'topicform <command> --help' for a command's options; 'topicform' alone prints this help.
-Output is written to stdout; messages to stderr. Colour only on a terminal; NO_COLOR turns it off.
-Exit status: 0 success (and this help), 1 errors found, blocked changes or bad usage (the
-message is on stderr); plan --detailed-exitcode exits 2 when there are changes.
-)";
-
-constexpr std::string_view kCommands[] = {"validate", "plan", "apply",   "docs",   "rules",
-                                          "schema",   "init", "import",  "alerts", "check",
-                                          "reassign", "dead", "offsets", "version"};
+const Command* find_command(const std::string& name) {
+  for (const auto& command : kCommands) {
+    if (name == command.name) return &command;
+  }
+  return name == "--version" ? find_command("version") : nullptr;
+}
 
 // "unknown command 'valdate'" with a suggestion when one command is close.
-std::string unknown_command(const std::string& command) {
-  std::vector<std::string_view> candidates(std::begin(kCommands), std::end(kCommands));
-  auto close = topicform::closest_word(command, candidates, 2);
-  return fmt::format("topicform: error: unknown command '{}'{}\nsee 'topicform --help'\n", command,
+std::string unknown_command(const std::string& name) {
+  std::vector<std::string_view> candidates;
+  for (const auto& command : kCommands) candidates.emplace_back(command.name);
+  auto close = topicform::closest_word(name, candidates, 2);
+  return fmt::format("topicform: error: unknown command '{}'{}\nsee 'topicform --help'\n", name,
                      close ? fmt::format(" (did you mean '{}'?)", *close) : "");
 }
 
@@ -55,30 +90,20 @@ std::string unknown_command(const std::string& command) {
 int main(int argc, char** argv) {
   std::vector<std::string> args(argv + 1, argv + argc);
   if (args.empty() || args[0] == "--help" || args[0] == "-h" || args[0] == "help") {
-    std::cout << kHelp;
+    std::cout << help();
     return topicform::kExitOk;
   }
-  std::string command = args[0];
+  std::string name = args[0];
   args.erase(args.begin());
+  const Command* command = find_command(name);
+  if (!command) {
+    std::cerr << unknown_command(name);
+    return topicform::kExitFailure;
+  }
   try {
-    if (command == "validate") return topicform::run_validate(args);
-    if (command == "apply") return topicform::run_apply(args);
-    if (command == "plan") return topicform::run_plan(args);
-    if (command == "docs") return topicform::run_docs(args);
-    if (command == "import") return topicform::run_import(args);
-    if (command == "alerts") return topicform::run_alerts(args);
-    if (command == "check") return topicform::run_check(args);
-    if (command == "reassign") return topicform::run_reassign(args);
-    if (command == "dead") return topicform::run_dead(args);
-    if (command == "offsets") return topicform::run_offsets(args);
-    if (command == "rules") return topicform::run_rules(args);
-    if (command == "schema") return topicform::run_schema(args);
-    if (command == "init") return topicform::run_init(args);
-    if (command == "version" || command == "--version") return topicform::run_version(args);
+    return command->run(args);
   } catch (const std::exception& e) {
     std::cerr << fmt::format("topicform: internal error: {}\n", e.what());
     return topicform::kExitFailure;
   }
-  std::cerr << unknown_command(command);
-  return topicform::kExitFailure;
 }
