@@ -1,6 +1,7 @@
 // Boost.Program_options with PATH operands, the same way for every command.
 #include "cli/arguments.hpp"
 
+#include <algorithm>
 #include <iostream>
 
 #include <fmt/format.h>
@@ -25,7 +26,36 @@ std::string option_hint(const po::error& error, const po::options_description& v
   return close ? fmt::format(" (did you mean '--{}'?)", *close) : "";
 }
 
+// "text, json or github"
+std::string listed(const std::vector<std::string>& words) {
+  std::string out;
+  for (std::size_t i = 0; i < words.size(); ++i) {
+    out += words[i];
+    if (i + 2 < words.size()) out += ", ";
+    if (i + 2 == words.size()) out += " or ";
+  }
+  return out;
+}
+
+// A usage error whose text is the whole message.
+class UsageError : public po::error {
+ public:
+  using po::error::error;
+};
+
 }  // namespace
+
+void add_format_option(po::options_description& options, std::string& into,
+                       const std::vector<std::string>& allowed, const std::string& help) {
+  auto check = [allowed](const std::string& value) {
+    if (std::find(allowed.begin(), allowed.end(), value) == allowed.end()) {
+      throw UsageError(fmt::format("unknown format '{}': use {}", value, listed(allowed)));
+    }
+  };
+  options.add_options()("format,f",
+                        po::value(&into)->default_value(allowed.front())->notifier(check),
+                        help.empty() ? listed(allowed).c_str() : help.c_str());
+}
 
 Parsed parse_arguments(const std::vector<std::string>& args, const po::options_description& visible,
                        std::vector<std::string>& paths, const std::string& command,

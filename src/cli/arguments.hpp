@@ -19,6 +19,11 @@ Parsed parse_arguments(const std::vector<std::string>& args,
                        std::vector<std::string>& paths, const std::string& command,
                        const std::string& examples, bool* defaulted = nullptr);
 
+// --format (-f): one of `allowed`, the first being the default, described by `help` (else the
+// list); another value is a usage error, "unknown format 'yaml': use text, json or github".
+void add_format_option(boost::program_options::options_description& options, std::string& into,
+                       const std::vector<std::string>& allowed, const std::string& help = "");
+
 // The exit code for a parse that does not run the command.
 int exit_code(Parsed parsed);
 

@@ -60,9 +60,9 @@ struct CheckOptions {
 
 Parsed parse_check(const std::vector<std::string>& args, CheckOptions& options) {
   po::options_description visible(kUsage);
-  visible.add_options()("help,h", "show this help")(
-      "format,f", po::value(&options.format)->default_value("text"), "text, json or prometheus")(
-      "env,e", po::value(&options.environment), "environment from the settings")(
+  visible.add_options()("help,h", "show this help");
+  add_format_option(visible, options.format, {"text", "json", "prometheus"});
+  visible.add_options()("env,e", po::value(&options.environment), "environment from the settings")(
       "verbose,v", po::bool_switch(&options.verbose), "text: list what passes too")(
       "stats", po::bool_switch(&options.stats),
       "print the number of admin requests sent, on stderr")(
@@ -73,11 +73,6 @@ Parsed parse_check(const std::vector<std::string>& args, CheckOptions& options) 
                                 "Examples:\n  topicform check --bootstrap-server 127.0.0.1:9092 "
                                 "topics/\n  topicform check --env prod --format prometheus topics/ "
                                 "> /var/lib/node_exporter/topics.prom\n");
-  if (parsed == Parsed::run && options.format != "text" && options.format != "json" &&
-      options.format != "prometheus") {
-    fail(fmt::format("unknown format '{}': use text, json or prometheus", options.format));
-    return Parsed::usage_error;
-  }
   return parsed;
 }
 

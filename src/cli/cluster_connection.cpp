@@ -45,23 +45,24 @@ Result<int> timeout_ms(const ConnectionOptions& options) {
   return duration_flag_ms("--timeout", options.timeout);
 }
 
+Bootstrap bootstrap_of(const ConnectionOptions& options, const Environment& environment) {
+  if (!options.bootstrap.empty()) return {options.bootstrap, "--bootstrap-server"};
+  if (const char* servers = std::getenv("KAFKA_BOOTSTRAP_SERVERS"); servers && *servers) {
+    return {servers, "KAFKA_BOOTSTRAP_SERVERS"};
+  }
+  return {environment.bootstrap_servers,
+          fmt::format("bootstrapServers of environment '{}' in the settings", environment.name)};
+}
+
 Result<KafkaOptions> kafka_options(const ConnectionOptions& options,
                                    const Environment& environment) {
   KafkaOptions kafka;
   auto timeout = timeout_ms(options);
   if (!timeout) return timeout.error();
   kafka.timeout_ms = *timeout;
-  kafka.bootstrap_servers = options.bootstrap;
-  kafka.bootstrap_source = "--bootstrap-server";
-  if (kafka.bootstrap_servers.empty()) {
-    const char* from_env = std::getenv("KAFKA_BOOTSTRAP_SERVERS");
-    bool env_set = from_env && *from_env;
-    kafka.bootstrap_servers = env_set ? from_env : environment.bootstrap_servers;
-    kafka.bootstrap_source =
-        env_set
-            ? "KAFKA_BOOTSTRAP_SERVERS"
-            : fmt::format("bootstrapServers of environment '{}' in the settings", environment.name);
-  }
+  auto bootstrap = bootstrap_of(options, environment);
+  kafka.bootstrap_servers = bootstrap.servers;
+  kafka.bootstrap_source = bootstrap.source;
   if (!options.command_config.empty()) {
     auto file = read_properties_file(options.command_config);
     if (!file) return file.error();

@@ -31,6 +31,15 @@ Result<int> timeout_ms(const ConnectionOptions& options);
 void add_connection_options(boost::program_options::options_description& options,
                             ConnectionOptions& into, bool waits_for_brokers = false);
 
+struct Bootstrap {
+  std::string servers;  // empty when nothing names any
+  std::string source;   // where they came from, for errors: "KAFKA_BOOTSTRAP_SERVERS"
+};
+
+// The one lookup of the cluster: --bootstrap-server, else KAFKA_BOOTSTRAP_SERVERS (when not
+// empty), else the environment's bootstrapServers.
+Bootstrap bootstrap_of(const ConnectionOptions& options, const Environment& environment);
+
 // The client options of a connection (bootstrap servers as connect_kafka finds them, the
 // properties with their ${env:...} resolved), for clients beside the admin one.
 Result<KafkaOptions> kafka_options(const ConnectionOptions& options,

@@ -47,10 +47,11 @@ struct ShowOptions {
 
 Parsed parse_show(const std::vector<std::string>& args, ShowOptions& options) {
   po::options_description visible(kUsage);
-  visible.add_options()("help,h", "show this help")(
+  visible.add_options()("help,h", "show this help");
+  add_format_option(visible, options.format, {"text", "json", "markdown"});
+  visible.add_options()(
       "topic,t", po::value(&options.topics)->composing(),
       "a dead topic, or its source, to read (repeatable; default: every managed one)")(
-      "format,f", po::value(&options.format)->default_value("text"), "text, json or markdown")(
       "env,e", po::value(&options.environment), "environment from the settings")(
       "color", po::value(&options.colour)->default_value("auto"), "auto, always or never");
   add_settings_option(visible, options.settings);
@@ -59,11 +60,6 @@ Parsed parse_show(const std::vector<std::string>& args, ShowOptions& options) {
       parse_arguments(args, visible, options.paths, "dead show",
                       "Examples:\n  topicform dead show --bootstrap-server 127.0.0.1:9092 topics/\n"
                       "  topicform dead show --topic orders.created --format json topics/\n");
-  if (parsed == Parsed::run && options.format != "text" && options.format != "json" &&
-      options.format != "markdown") {
-    fail(fmt::format("unknown format '{}': use text, json or markdown", options.format));
-    return Parsed::usage_error;
-  }
   return parsed;
 }
 

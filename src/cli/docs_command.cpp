@@ -120,10 +120,10 @@ std::function<std::string(const std::string&)> from_root(const fs::path& root) {
 
 Parsed parse_docs(const std::vector<std::string>& args, DocsOptions& options) {
   po::options_description visible(kUsage);
-  visible.add_options()("help,h", "show this help")(
-      "format,f", po::value(&options.format)->default_value("markdown"),
-      "markdown, html or asyncapi")("out,o", po::value(&options.out),
-                                    "folder to write the catalogue to (created if missing)")(
+  visible.add_options()("help,h", "show this help");
+  add_format_option(visible, options.format, {"markdown", "html", "asyncapi"});
+  visible.add_options()("out,o", po::value(&options.out),
+                        "folder to write the catalogue to (created if missing)")(
       "env,e", po::value(&options.environment),
       "environment whose figures the pages show (default: the settings' default)")(
 
@@ -137,10 +137,6 @@ Parsed parse_docs(const std::vector<std::string>& args, DocsOptions& options) {
                       "topics/ --format html --out public/topics\n  topicform docs topics/ "
                       "--format asyncapi --env prod --out api/\n");
   if (parsed != Parsed::run) return parsed;
-  if (options.format != "markdown" && options.format != "html" && options.format != "asyncapi") {
-    fail(fmt::format("unknown format '{}': use markdown, html or asyncapi", options.format));
-    return Parsed::usage_error;
-  }
   if (options.out.empty()) {
     std::cerr << "topicform: error: --out DIR is required\nsee 'topicform docs --help'\n";
     return Parsed::usage_error;

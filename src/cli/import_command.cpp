@@ -156,11 +156,10 @@ AdoptedEnvironment environment_of(const Adoption& adoption, const ClusterState& 
                                   const ImportOptions& options) {
   AdoptedEnvironment environment;
   environment.name = options.environment.empty() ? "default" : options.environment;
-  environment.bootstrap_servers = options.connection.bootstrap;
-  const char* from_environment = std::getenv("KAFKA_BOOTSTRAP_SERVERS");
-  if (environment.bootstrap_servers.empty() && from_environment && options.snapshot_in.empty()) {
-    environment.bootstrap_servers = from_environment;
-  }
+  // Read from a snapshot, only a --bootstrap-server given names the cluster.
+  environment.bootstrap_servers = options.snapshot_in.empty()
+                                      ? bootstrap_of(options.connection, Environment{}).servers
+                                      : options.connection.bootstrap;
   environment.cluster_id = state.cluster_id;
   environment.brokers = std::max<std::int64_t>(1, state.brokers);
   std::map<std::int64_t, int> factors;

@@ -66,11 +66,12 @@ struct PlanOptions {
 
 Parsed parse_plan(const std::vector<std::string>& args, PlanOptions& options) {
   po::options_description visible(kUsage);
-  visible.add_options()("help,h", "show this help")(
-      "format,f", po::value(&options.format)->default_value("text"),
-      "output: text, json (versioned), markdown (a pull-request comment) or github (annotations "
-      "on the manifest lines, and the Markdown plan as the job summary)")(
-      "env,e", po::value(&options.environment), "environment from the settings")(
+  visible.add_options()("help,h", "show this help");
+  add_format_option(
+      visible, options.format, {"text", "json", "markdown", "github"},
+      "output: text, json (versioned), markdown (a pull-request comment) or github "
+      "(annotations on the manifest lines, and the Markdown plan as the job summary)");
+  visible.add_options()("env,e", po::value(&options.environment), "environment from the settings")(
 
       "cluster-snapshot", po::value(&options.snapshot_in),
       "plan against a snapshot file instead of a live cluster")(
@@ -93,11 +94,6 @@ Parsed parse_plan(const std::vector<std::string>& args, PlanOptions& options) {
                       "Examples:\n  topicform plan --bootstrap-server 127.0.0.1:9092 topics/\n "
                       " topicform plan --env prod --format markdown topics/ > plan.md\n"
                       "  topicform plan --target 'orders.*' topics/\n");
-  if (parsed == Parsed::run && options.format != "text" && options.format != "json" &&
-      options.format != "markdown" && options.format != "github") {
-    fail(fmt::format("unknown format '{}': use text, json, markdown or github", options.format));
-    return Parsed::usage_error;
-  }
   return parsed;
 }
 

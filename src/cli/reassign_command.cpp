@@ -87,14 +87,6 @@ std::map<std::string, std::int64_t> wanted_factors(const CheckedProject& checked
   return factors;
 }
 
-std::string bootstrap_of(const ReassignOptions& options, const Environment& environment) {
-  if (!options.connection.bootstrap.empty()) return options.connection.bootstrap;
-  if (const char* servers = std::getenv("KAFKA_BOOTSTRAP_SERVERS"); servers && *servers) {
-    return servers;
-  }
-  return environment.bootstrap_servers;
-}
-
 void print_moves(const ReplicaLayout& moves, const ClusterLayout& layout,
                  const ReassignOptions& options, const std::string& servers) {
   for (const auto& [topic, partitions] : moves) {
@@ -140,7 +132,8 @@ int run_reassign(const std::vector<std::string>& args) {
       !written) {
     return fail(written.error().message);
   }
-  print_moves(*moves, *layout, options, bootstrap_of(options, checked->environment));
+  print_moves(*moves, *layout, options,
+              bootstrap_of(options.connection, checked->environment).servers);
   return kExitOk;
 }
 

@@ -46,10 +46,11 @@ struct ValidateOptions {
 int run_validate(const std::vector<std::string>& args) {
   ValidateOptions options;
   po::options_description visible(kUsage);
-  visible.add_options()("help,h", "show this help")(
-      "format,f", po::value(&options.format)->default_value("text"),
-      "output: text, json (versioned, for programs) or github (workflow annotations, and a "
-      "Markdown job summary when GITHUB_STEP_SUMMARY is set)")(
+  visible.add_options()("help,h", "show this help");
+  add_format_option(visible, options.format, {"text", "json", "github"},
+                    "output: text, json (versioned, for programs) or github (workflow annotations, "
+                    "and a Markdown job summary when GITHUB_STEP_SUMMARY is set)");
+  visible.add_options()(
       "env,e", po::value(&options.environment),
       "environment from the settings to check against (default: the settings' default)")(
 
@@ -61,11 +62,6 @@ int run_validate(const std::vector<std::string>& args) {
                                     "--env prod --format github topics/\n");
       parsed != Parsed::run) {
     return exit_code(parsed);
-  }
-  if (options.format != "text" && options.format != "json" && options.format != "github") {
-    std::cerr << fmt::format("topicform: error: unknown format '{}': use text, json or github\n",
-                             options.format);
-    return kExitFailure;
   }
 
   auto checked = load_and_check(options.paths, options.environment, options.settings);
