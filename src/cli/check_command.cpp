@@ -76,25 +76,6 @@ Parsed parse_check(const std::vector<std::string>& args, CheckOptions& options) 
   return parsed;
 }
 
-HealthRequest health_request(const std::vector<EffectiveTopic>& desired,
-                             const ClusterState& state) {
-  HealthRequest request;
-  std::set<std::string> groups;
-  for (const auto& topic : desired) {
-    if (topic.spec->deleted.value || !state.topics.count(topic.name)) continue;
-    request.topics.push_back(topic.name);
-    if (!is_dead_letter_topic(topic)) {
-      for (const auto& c : topic.spec->owner.consumers) groups.insert(c.group.value);
-    }
-    auto count = state.dead_messages.find(topic.name);
-    if (count != state.dead_messages.end() && count->second > 0) {
-      request.dead_with_messages.push_back(topic.name);
-    }
-  }
-  request.groups.assign(groups.begin(), groups.end());
-  return request;
-}
-
 HealthReport check_cluster(const CheckedProject& checked, const CheckOptions& options) {
   const std::string& environment = checked.environment.name;
   auto admin = connect_kafka(options.connection, checked.environment);

@@ -74,19 +74,6 @@ Parsed parse_reassign(const std::vector<std::string>& args, ReassignOptions& opt
   return parsed;
 }
 
-// Topic -> the replication factor its manifest wants, for each change the plan blocks.
-std::map<std::string, std::int64_t> wanted_factors(const CheckedProject& checked,
-                                                   const Plan& plan) {
-  std::map<std::string, std::int64_t> factors;
-  for (const auto& blocked : plan.blocked) {
-    if (blocked.rule != "replication/change") continue;
-    for (const auto& topic : checked.topics) {
-      if (topic.name == blocked.topic) factors[topic.name] = topic.replication_factor.value;
-    }
-  }
-  return factors;
-}
-
 void print_moves(const ReplicaLayout& moves, const ClusterLayout& layout,
                  const ReassignOptions& options, const std::string& servers) {
   for (const auto& [topic, partitions] : moves) {
@@ -119,7 +106,7 @@ int run_reassign(const std::vector<std::string>& args) {
   if (!admin) return fail(admin.error().message);
   auto planned = make_plan(desired_of(*checked), false, {**admin, admin->get()});
   if (!planned) return fail(planned.error().message);
-  auto factors = wanted_factors(*checked, planned->plan);
+  auto factors = replication_changes(checked->topics, planned->state);
   if (factors.empty()) {
     std::cerr << "nothing to reassign: every topic has its manifest's replication factor\n";
     return kExitOk;

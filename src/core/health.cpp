@@ -4,6 +4,7 @@
 #include <algorithm>
 #include <cmath>
 #include <ctime>
+#include <set>
 
 #include <fmt/format.h>
 
@@ -343,6 +344,25 @@ HealthReport assess(const std::vector<EffectiveTopic>& desired, const Plan& plan
                      [](const auto& x, const auto& y) { return x.verdict > y.verdict; });
   }
   return a.report;
+}
+
+HealthRequest health_request(const std::vector<EffectiveTopic>& desired,
+                             const ClusterState& state) {
+  HealthRequest request;
+  std::set<std::string> groups;
+  for (const auto& topic : desired) {
+    if (topic.spec->deleted.value || !state.topics.count(topic.name)) continue;
+    request.topics.push_back(topic.name);
+    if (!is_dead_letter_topic(topic)) {
+      for (const auto& c : topic.spec->owner.consumers) groups.insert(c.group.value);
+    }
+    auto count = state.dead_messages.find(topic.name);
+    if (count != state.dead_messages.end() && count->second > 0) {
+      request.dead_with_messages.push_back(topic.name);
+    }
+  }
+  request.groups.assign(groups.begin(), groups.end());
+  return request;
 }
 
 }  // namespace topicform

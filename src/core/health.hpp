@@ -51,6 +51,11 @@ struct HealthRequest {
   std::vector<std::string> dead_with_messages;
 };
 
+// What `check` reads beyond the plan's read: the managed topics that exist, the groups their
+// owner cards declare (a dead topic's are its source's, read there), and the dead topics the
+// plan's read found holding messages (for their newest message's time).
+HealthRequest health_request(const std::vector<EffectiveTopic>& desired, const ClusterState& state);
+
 class HealthReader {
  public:
   virtual ~HealthReader() = default;

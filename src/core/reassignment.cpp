@@ -130,4 +130,17 @@ std::string reassignment_json(const ReplicaLayout& moves) {
   return out + "\n]}\n";
 }
 
+std::map<std::string, std::int64_t> replication_changes(const std::vector<EffectiveTopic>& desired,
+                                                        const ClusterState& state) {
+  std::map<std::string, std::int64_t> factors;
+  for (const auto& topic : desired) {
+    auto current = state.topics.find(topic.name);
+    if (topic.spec->deleted.value || current == state.topics.end()) continue;
+    if (current->second.replication_factor != topic.replication_factor.value) {
+      factors[topic.name] = topic.replication_factor.value;
+    }
+  }
+  return factors;
+}
+
 }  // namespace topicform

@@ -9,6 +9,8 @@
 #include <string>
 #include <vector>
 
+#include "core/cluster_state.hpp"
+#include "core/effective_topic.hpp"
 #include "core/result.hpp"
 
 namespace topicform {
@@ -46,6 +48,11 @@ class LayoutReader {
 // topic wants more replicas than there are brokers, or is not in the layout.
 Result<ReplicaLayout> plan_reassignment(const ClusterLayout& layout,
                                         const std::map<std::string, std::int64_t>& factors);
+
+// Topic -> the replication factor its manifest wants, for each managed topic on the cluster whose
+// factor differs: what the plan blocks as replication/change (deleted topics left out).
+std::map<std::string, std::int64_t> replication_changes(const std::vector<EffectiveTopic>& desired,
+                                                        const ClusterState& state);
 
 // The reassignment JSON of kafka-reassign-partitions.sh --execute (version 1).
 std::string reassignment_json(const ReplicaLayout& moves);

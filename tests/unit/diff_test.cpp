@@ -1,5 +1,6 @@
 // diff() and apply_plan(): the plan's content and order, blocks, and convergence on a fake cluster.
 #include "core/diff.hpp"
+#include "core/reassignment.hpp"
 
 #include <algorithm>
 #include <random>
@@ -368,6 +369,25 @@ TEST(Diff, DeadTopicsHoldingMessagesAreNotDeleted) {
   EXPECT_EQ(plan.blocked[0].message,
             "'orders.created.dead' still holds 3 messages: failures nobody has handled; read or "
             "move them before deleting it");
+}
+
+// reassign works from the replication differences, which are exactly the changes the plan
+// blocks as replication/change.
+TEST(Diff, ReplicationChangesAreWhatThePlanBlocksAsSuch) {
+  auto d = desired(topic("orders.created", 2) + topic("orders.paid", 4) +
+                   topic("orders.shipped", 1, "none", "  deleted: true\n"));
+  auto state = cluster({{"orders.created", {"", 2, 2, {}, true, false}},
+                        {"orders.paid", {"", 4, 1, {}, true, false}},
+                        {"orders.shipped", {"", 1, 3, {}, true, false}}});
+  Plan plan = diff(d->topics, state, {});
+  std::map<std::string, std::int64_t> blocked;
+  for (const auto& b : plan.blocked) {
+    if (b.rule == "replication/change") blocked[b.topic] = 1;
+  }
+  auto changes = replication_changes(d->topics, state);
+  EXPECT_EQ(changes, (std::map<std::string, std::int64_t>{{"orders.created", 1}}));
+  ASSERT_EQ(blocked.size(), changes.size());
+  EXPECT_EQ(blocked.begin()->first, changes.begin()->first);
 }
 
 }  // namespace

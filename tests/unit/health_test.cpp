@@ -334,5 +334,18 @@ TEST(Health, ControlCharactersInNamesAreShownNotWritten) {
       << text;
 }
 
+TEST(Health, TheRequestReadsExistingTopicsDeclaredGroupsAndDeadTopicsHoldingMessages) {
+  auto d = desired(topic("orders.created", 2) + topic("orders.paid", 1) +
+                   topic("orders.gone", 1, "none", "  deleted: true\n"));
+  auto state = cluster({{"orders.created", {"", 2, 1, {}, true, false}},
+                        {"orders.created.dead", derived_dead_topic()},
+                        {"orders.gone", {"", 1, 1, {}, true, false}}});
+  state.dead_messages = {{"orders.created.dead", 4}};
+  auto request = health_request(d->topics, state);
+  EXPECT_EQ(request.topics, (std::vector<std::string>{"orders.created", "orders.created.dead"}));
+  EXPECT_EQ(request.groups, (std::vector<std::string>{"c-service"}));
+  EXPECT_EQ(request.dead_with_messages, (std::vector<std::string>{"orders.created.dead"}));
+}
+
 }  // namespace
 }  // namespace topicform
