@@ -101,13 +101,9 @@ Result<SavedPlan> read_saved_plan(ApplyOptions& options) {
   if (options.paths_defaulted && !saved->paths.empty()) options.paths = saved->paths;
   if (options.environment.empty()) options.environment = saved->plan.environment;
   if (options.targets.empty()) options.targets = saved->targets;
-  if (options.targets != saved->targets) {
-    return Error{fmt::format(
-        "the plan was saved with --target {}: apply it with the same targets "
-        "or none; nothing was applied",
-        saved->targets.empty() ? "(none)" : fmt::format("{}", fmt::join(saved->targets, ", ")))};
+  if (auto refused = saved_plan_refusal(*saved, options.allow_delete, options.targets)) {
+    return Error{*refused};
   }
-  if (auto refused = saved_plan_refusal(*saved, options.allow_delete)) return Error{*refused};
   return saved;
 }
 

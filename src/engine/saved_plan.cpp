@@ -4,6 +4,7 @@
 #include <algorithm>
 
 #include <fmt/format.h>
+#include <fmt/ranges.h>
 
 #include "core/diff.hpp"
 
@@ -35,7 +36,14 @@ std::vector<std::string> difference(const std::vector<std::string>& planned,
 
 }  // namespace
 
-std::optional<std::string> saved_plan_refusal(const SavedPlan& saved, bool allow_delete) {
+std::optional<std::string> saved_plan_refusal(const SavedPlan& saved, bool allow_delete,
+                                              const std::vector<std::string>& targets) {
+  if (targets != saved.targets) {
+    return fmt::format(
+        "the plan was saved with --target {}: apply it with the same targets or none; nothing "
+        "was applied",
+        saved.targets.empty() ? "(none)" : fmt::format("{}", fmt::join(saved.targets, ", ")));
+  }
   std::vector<std::string> deletes = deleted_topics(saved.plan);
   if (deletes.empty() || allow_delete) return std::nullopt;
   return fmt::format(

@@ -421,5 +421,23 @@ TEST(Engine, ATopicReadsMissIsReadAgainUntilListedThenChanged) {
   EXPECT_EQ(never.state().topics.at("orders.created").configs.at("retention.ms"), "86400000");
 }
 
+TEST(SavedPlanRefusal, OtherTargetsAndUnallowedDeletesAreRefused) {
+  SavedPlan saved;
+  saved.targets = {"orders.*"};
+  EXPECT_EQ(saved_plan_refusal(saved, false, {"orders.*"}), std::nullopt);
+  EXPECT_EQ(*saved_plan_refusal(saved, false, {"payments.*"}),
+            "the plan was saved with --target orders.*: apply it with the same targets or none; "
+            "nothing was applied");
+  saved.targets.clear();
+  EXPECT_EQ(*saved_plan_refusal(saved, false, {"payments.*"}),
+            "the plan was saved with --target (none): apply it with the same targets or none; "
+            "nothing was applied");
+  saved.plan.actions.push_back(DeleteTopic{"orders.old", {}});
+  EXPECT_EQ(*saved_plan_refusal(saved, false, {}),
+            "the plan deletes 1 topic(s) (first: 'orders.old'): run apply with --allow-delete to "
+            "delete them; nothing was applied");
+  EXPECT_EQ(saved_plan_refusal(saved, true, {}), std::nullopt);
+}
+
 }  // namespace
 }  // namespace topicform
