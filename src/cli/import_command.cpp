@@ -127,9 +127,7 @@ Existing existing_project(const ImportOptions& options) {
     }
   }
   auto checked = load_and_check(paths, options.environment, settings);
-  // A project with settings and no topic yet is where adoption starts.
-  std::erase_if(checked->diagnostics,
-                [](const Diagnostic& d) { return d.rule == "manifest/none"; });
+  drop_no_manifests(checked->diagnostics);
   return {std::move(checked), paths};
 }
 
@@ -151,26 +149,14 @@ Result<ClusterState> read_cluster(const ImportOptions& options, const Environmen
   return state;
 }
 
-// The environment a settings file written for the adopted cluster declares.
+// The environment of the settings file written for the adopted cluster; read from a snapshot,
+// only a --bootstrap-server given names the cluster.
 AdoptedEnvironment environment_of(const Adoption& adoption, const ClusterState& state,
                                   const ImportOptions& options) {
-  AdoptedEnvironment environment;
-  environment.name = options.environment.empty() ? "default" : options.environment;
-  // Read from a snapshot, only a --bootstrap-server given names the cluster.
-  environment.bootstrap_servers = options.snapshot_in.empty()
-                                      ? bootstrap_of(options.connection, Environment{}).servers
-                                      : options.connection.bootstrap;
-  environment.cluster_id = state.cluster_id;
-  environment.brokers = std::max<std::int64_t>(1, state.brokers);
-  std::map<std::int64_t, int> factors;
-  for (const auto& topic : adoption.topics) ++factors[topic.replication_factor];
-  if (factors.empty()) return environment;
-  environment.minimum_replication_factor = factors.begin()->first;
-  environment.replication_factor =
-      std::max_element(factors.begin(), factors.end(), [](auto a, auto b) {
-        return a.second < b.second;
-      })->first;
-  return environment;
+  std::string servers = options.snapshot_in.empty()
+                            ? bootstrap_of(options.connection, Environment{}).servers
+                            : options.connection.bootstrap;
+  return adopted_environment(adoption, state, options.environment, servers);
 }
 
 NewFiles adoption_files(const Adoption& adoption, const ClusterState& state,
@@ -185,16 +171,6 @@ NewFiles adoption_files(const Adoption& adoption, const ClusterState& state,
   }
   return files;
 }
-
-// The cluster as it was read, for the plan that checks the written manifests.
-class ReadState : public ClusterReader {
- public:
-  explicit ReadState(const ClusterState& state) : m_state(state) {}
-  Result<ClusterState> read(const ReadRequest&) override { return m_state; }
-
- private:
-  const ClusterState& m_state;
-};
 
 // stdout: each adopted topic and its file.
 void print_adopted(const Adoption& adoption, const std::string& out) {
@@ -257,7 +233,7 @@ int check_adopted(const Existing& before, const ImportOptions& options, const Ad
     if (!topic.dead_topic.empty()) names.push_back(topic.dead_topic);
   }
   Targets adopted(names, true);
-  ReadState reader(state);
+  SnapshotReader reader(state);  // the cluster as it was read
   auto planned = make_plan(desired_of(*after, &adopted), false, {reader, nullptr});
   if (!planned) return fail(planned.error().message);
   if (planned->plan.differs()) {

@@ -248,4 +248,27 @@ std::string exact_size_text(std::int64_t bytes) {
   return std::to_string(bytes);
 }
 
+AdoptedEnvironment adopted_environment(const Adoption& adoption, const ClusterState& state,
+                                       const std::string& name,
+                                       const std::string& bootstrap_servers) {
+  AdoptedEnvironment environment;
+  environment.name = name.empty() ? "default" : name;
+  environment.bootstrap_servers = bootstrap_servers;
+  environment.cluster_id = state.cluster_id;
+  environment.brokers = std::max<std::int64_t>(1, state.brokers);
+  std::map<std::int64_t, int> factors;
+  for (const auto& topic : adoption.topics) ++factors[topic.replication_factor];
+  if (factors.empty()) return environment;
+  environment.minimum_replication_factor = factors.begin()->first;
+  environment.replication_factor =
+      std::max_element(factors.begin(), factors.end(), [](auto a, auto b) {
+        return a.second < b.second;
+      })->first;
+  return environment;
+}
+
+void drop_no_manifests(std::vector<Diagnostic>& diagnostics) {
+  std::erase_if(diagnostics, [](const Diagnostic& d) { return d.rule == "manifest/none"; });
+}
+
 }  // namespace topicform

@@ -9,6 +9,7 @@
 #include <vector>
 
 #include "core/cluster_state.hpp"
+#include "core/diagnostic.hpp"
 #include "core/pattern.hpp"
 #include "core/settings.hpp"
 
@@ -68,6 +69,27 @@ Adoption plan_adoption(const ClusterState& cluster, const AdoptionScope& scope);
 // Where a topic's manifest goes: `orders.created` -> `orders/created.yaml`, a name without
 // levels in the folder itself; never a hidden file.
 std::string adopted_path(const std::string& name);
+
+// What a settings file written for an adopted cluster says about it.
+struct AdoptedEnvironment {
+  std::string name;
+  std::string bootstrap_servers;
+  std::string cluster_id;
+  std::int64_t brokers = 1;
+  std::int64_t replication_factor = 1;          // the most common among the adopted topics
+  std::int64_t minimum_replication_factor = 1;  // the lowest among them
+};
+
+// The environment a settings file written for `adoption` declares: named `name` (default
+// "default"), at `bootstrap_servers`, the cluster's id pinned, its brokers, and as replication
+// defaults the most common factor among the adopted topics and the lowest as the minimum.
+AdoptedEnvironment adopted_environment(const Adoption& adoption, const ClusterState& state,
+                                       const std::string& name,
+                                       const std::string& bootstrap_servers);
+
+// The diagnostics of the project adoption adds to, without "no manifests" (manifest/none): a
+// project with settings and no topic yet is where adoption starts.
+void drop_no_manifests(std::vector<Diagnostic>& diagnostics);
 
 // `bytes` in the largest binary unit that holds it exactly ("10GiB", "1536"), or "infinite".
 std::string exact_size_text(std::int64_t bytes);

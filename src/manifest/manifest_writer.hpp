@@ -16,16 +16,6 @@ std::string yaml_scalar(const std::string& text);
 // has what the cluster knows (consumers); a comment lists what people must fill in.
 std::string adopted_manifest_text(const AdoptedTopic& topic, const std::string& cluster_id);
 
-// What a settings file written for an adopted cluster says about it.
-struct AdoptedEnvironment {
-  std::string name;
-  std::string bootstrap_servers;
-  std::string cluster_id;
-  std::int64_t brokers = 1;
-  std::int64_t replication_factor = 1;          // the most common among the adopted topics
-  std::int64_t minimum_replication_factor = 1;  // the lowest among them
-};
-
 // A settings file with one environment: the cluster that was read, its id pinned.
 std::string adopted_settings_text(const AdoptedEnvironment& environment);
 

@@ -259,5 +259,37 @@ TEST(Adoption, AdoptedTopicsWarnWhereOthersFailButUnreadableManifestsStillFail) 
   EXPECT_TRUE(rules_with(*adopted, Severity::warning).count("config/cross-field"));
 }
 
+TEST(Adoption, TheWrittenEnvironmentTakesTheMostCommonFactorAndTheLowestAsMinimum) {
+  Adoption adoption;
+  for (std::int64_t factor : {3, 3, 2, 3, 1}) {
+    AdoptedTopic topic;
+    topic.replication_factor = factor;
+    adoption.topics.push_back(topic);
+  }
+  ClusterState state;
+  state.cluster_id = "c1";
+  state.brokers = 3;
+  auto environment = adopted_environment(adoption, state, "", "127.0.0.1:9092");
+  EXPECT_EQ(environment.name, "default");
+  EXPECT_EQ(environment.bootstrap_servers, "127.0.0.1:9092");
+  EXPECT_EQ(environment.cluster_id, "c1");
+  EXPECT_EQ(environment.brokers, 3);
+  EXPECT_EQ(environment.replication_factor, 3);
+  EXPECT_EQ(environment.minimum_replication_factor, 1);
+  auto empty = adopted_environment(Adoption{}, ClusterState{}, "prod", "");
+  EXPECT_EQ(empty.name, "prod");
+  EXPECT_EQ(empty.brokers, 1);
+  EXPECT_EQ(empty.replication_factor, 1);
+}
+
+TEST(Adoption, AProjectWithoutManifestsIsWhereAdoptionStarts) {
+  std::vector<Diagnostic> diagnostics(2);
+  diagnostics[0].rule = "manifest/none";
+  diagnostics[1].rule = "naming/past-tense";
+  drop_no_manifests(diagnostics);
+  ASSERT_EQ(diagnostics.size(), 1u);
+  EXPECT_EQ(diagnostics[0].rule, "naming/past-tense");
+}
+
 }  // namespace
 }  // namespace topicform
