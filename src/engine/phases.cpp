@@ -31,7 +31,7 @@ std::vector<std::string> names(const std::vector<T>& items) {
 // Calls `call` on `items`, then again on the topics whose failure was transient, up to
 // `retry.attempts` times; the last outcome of each topic stands.
 template <class T, class Call>
-Result<std::vector<TopicOutcome>> with_retries(const std::string& kind, const std::vector<T>& items,
+Result<std::vector<TopicOutcome>> with_retries(ActionKind kind, const std::vector<T>& items,
                                                Call call, const RetryPolicy& retry,
                                                const Progress& progress) {
   Result<std::vector<TopicOutcome>> outcome = call(items);
@@ -45,8 +45,8 @@ Result<std::vector<TopicOutcome>> with_retries(const std::string& kind, const st
     for (const auto& item : items) {
       if (again.count(item.name)) subset.push_back(item);
     }
-    progress(fmt::format("  retry   {} of {} topic(s) after a transient error ({}/{})", kind,
-                         subset.size(), attempt, retry.attempts));
+    progress(fmt::format("  retry   {} of {} topic(s) after a transient error ({}/{})",
+                         action_kind_name(kind), subset.size(), attempt, retry.attempts));
     if (retry.pause) {
       retry.pause(attempt);
     } else {
@@ -63,12 +63,34 @@ Result<std::vector<TopicOutcome>> with_retries(const std::string& kind, const st
   return outcome;
 }
 
+}  // namespace
+
+std::string_view action_kind_name(ActionKind kind) {
+  switch (kind) {
+    case ActionKind::grant:
+      return "grant";
+    case ActionKind::create:
+      return "create";
+    case ActionKind::add_partitions:
+      return "add-partitions";
+    case ActionKind::alter_config:
+      return "alter-config";
+    case ActionKind::delete_topic:
+      return "delete";
+    case ActionKind::revoke:
+      return "revoke";
+  }
+  return "?";
+}
+
+namespace {
+
 class Runner {
  public:
   Runner(ApplyReport& report, const Progress& progress) : m_report(report), m_progress(progress) {}
 
   // Records the outcome of one batch; returns false when something in it failed.
-  bool record(const std::string& kind, const std::vector<std::string>& topics,
+  bool record(ActionKind kind, const std::vector<std::string>& topics,
               const Result<std::vector<TopicOutcome>>& outcome) {
     if (topics.empty()) return true;
     if (m_stopped) {
@@ -80,7 +102,8 @@ class Runner {
       m_report.error = outcome.error().message;
       for (const auto& topic : topics) {
         m_report.results.push_back({topic, kind, ActionStatus::failed, outcome.error().message});
-        m_progress(fmt::format("  failed  {} {}: {}", kind, topic, outcome.error().message));
+        m_progress(fmt::format("  failed  {} {}: {}", action_kind_name(kind), topic,
+                               outcome.error().message));
       }
       m_stopped = true;
       return false;
@@ -90,9 +113,10 @@ class Runner {
       ActionResult item{result.topic, kind,
                         result.ok ? ActionStatus::applied : ActionStatus::failed, result.error,
                         result.already_done};
-      m_progress(result.ok ? fmt::format("  done    {} {}{}", kind, result.topic,
+      auto name = action_kind_name(kind);
+      m_progress(result.ok ? fmt::format("  done    {} {}{}", name, result.topic,
                                          result.already_done ? " (already done)" : "")
-                           : fmt::format("  failed  {} {}: {}", kind, result.topic, result.error));
+                           : fmt::format("  failed  {} {}: {}", name, result.topic, result.error));
       ok = ok && result.ok;
       m_report.results.push_back(std::move(item));
     }
@@ -131,9 +155,11 @@ ApplyReport apply_plan(const Plan& plan, ClusterWriter& writer, const Progress& 
   auto grows = of_kind<AddPartitions>(plan);
   auto alters = of_kind<AlterConfig>(plan);
   auto deletes = of_kind<DeleteTopic>(plan);
-  auto run = [&](const std::string& kind, const auto& items, auto call) {
+  auto run = [&](ActionKind kind, const auto& items, auto call) {
     if (items.empty()) return;
-    if (!runner.stopped()) progress(fmt::format("{} {} topic(s)...", kind, items.size()));
+    if (!runner.stopped()) {
+      progress(fmt::format("{} {} topic(s)...", action_kind_name(kind), items.size()));
+    }
     runner.record(kind, names(items),
                   runner.stopped() ? Result<std::vector<TopicOutcome>>(std::vector<TopicOutcome>{})
                                    : with_retries(kind, items, call, retry, progress));
@@ -147,29 +173,35 @@ ApplyReport apply_plan(const Plan& plan, ClusterWriter& writer, const Progress& 
   };
   // ACLs are granted before any topic changes, so a consumer started after apply finds its
   // access, and revoked after every topic change (a deleted topic's last).
-  auto run_acls = [&](const std::string& kind, const std::vector<AclBinding>& bindings, auto call) {
+  auto run_acls = [&](ActionKind kind, const std::vector<AclBinding>& bindings, auto call) {
     if (bindings.empty()) return;
     std::vector<std::string> described;
     for (const auto& b : bindings) described.push_back(describe_binding(b));
-    if (!runner.stopped()) progress(fmt::format("{} {} ACL binding(s)...", kind, bindings.size()));
+    if (!runner.stopped()) {
+      progress(fmt::format("{} {} ACL binding(s)...", action_kind_name(kind), bindings.size()));
+    }
     runner.record(kind, described,
                   runner.stopped() ? Result<std::vector<TopicOutcome>>(std::vector<TopicOutcome>{})
                                    : call(bindings));
   };
-  run_acls("grant", plan.access.creates, [&](const auto& b) { return writer.create_acls(b); });
-  run("create", creates, [&](const auto& items) { return writer.create_topics(items, false); });
+  run_acls(ActionKind::grant, plan.access.creates,
+           [&](const auto& b) { return writer.create_acls(b); });
+  run(ActionKind::create, creates,
+      [&](const auto& items) { return writer.create_topics(items, false); });
   std::map<std::string, std::int64_t> created;
   for (const auto& c : creates) created[c.name] = c.partitions;
   wait_for(created);
-  run("add-partitions", grows,
+  run(ActionKind::add_partitions, grows,
       [&](const auto& items) { return writer.add_partitions(items, false); });
   std::map<std::string, std::int64_t> grown;
   for (const auto& g : grows) grown[g.name] = g.to;
   wait_for(grown);
-  run("alter-config", alters,
+  run(ActionKind::alter_config, alters,
       [&](const auto& items) { return writer.alter_configs(items, false); });
-  run("delete", deletes, [&](const auto& items) { return writer.delete_topics(items); });
-  run_acls("revoke", plan.access.deletes, [&](const auto& b) { return writer.delete_acls(b); });
+  run(ActionKind::delete_topic, deletes,
+      [&](const auto& items) { return writer.delete_topics(items); });
+  run_acls(ActionKind::revoke, plan.access.deletes,
+           [&](const auto& b) { return writer.delete_acls(b); });
   return report;
 }
 

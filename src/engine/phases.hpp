@@ -3,6 +3,7 @@
 
 #include <functional>
 #include <string>
+#include <string_view>
 #include <vector>
 
 #include "core/cluster_writer.hpp"
@@ -12,9 +13,15 @@ namespace topicform {
 
 enum class ActionStatus { applied, failed, not_attempted };
 
+// In the order apply runs them.
+enum class ActionKind { grant, create, add_partitions, alter_config, delete_topic, revoke };
+
+// As progress lines say it: grant, create, add-partitions, alter-config, delete, revoke.
+std::string_view action_kind_name(ActionKind kind);
+
 struct ActionResult {
-  std::string topic;
-  std::string kind;  // grant, create, add-partitions, alter-config, delete, revoke
+  std::string topic;  // or the ACL binding, described
+  ActionKind kind = ActionKind::create;
   ActionStatus status = ActionStatus::not_attempted;
   std::string error;
   bool already_done = false;  // the broker said it was so before this request (e.g. it existed)

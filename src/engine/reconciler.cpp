@@ -94,7 +94,8 @@ std::string access_refusal(const Plan& plan, ClusterWriter& writer) {
 std::set<std::string> deleted_in(const ApplyReport& report) {
   std::set<std::string> out;
   for (const auto& r : report.results) {
-    if (r.kind == "delete" && r.status == ActionStatus::applied) out.insert(r.topic);
+    if (r.kind == ActionKind::delete_topic && r.status == ActionStatus::applied)
+      out.insert(r.topic);
   }
   return out;
 }
@@ -119,7 +120,7 @@ void retry_whole_failures(Outcome& out, const Desired& desired, ClusterPorts clu
     auto done = deleted_in(out.report);
     out.report = apply_plan(fresh->plan, writer, progress, policy.wait_timeout_ms, policy.retry);
     for (const auto& topic : done)
-      out.report.results.push_back({topic, "delete", ActionStatus::applied, ""});
+      out.report.results.push_back({topic, ActionKind::delete_topic, ActionStatus::applied, ""});
   }
 }
 
@@ -127,7 +128,7 @@ void retry_whole_failures(Outcome& out, const Desired& desired, ClusterPorts clu
 std::vector<std::string> found_existing(const ApplyReport& report) {
   std::vector<std::string> out;
   for (const auto& r : report.results) {
-    if (r.kind == "create" && r.status == ActionStatus::applied && r.already_done) {
+    if (r.kind == ActionKind::create && r.status == ActionStatus::applied && r.already_done) {
       out.push_back(r.topic);
     }
   }
@@ -191,8 +192,8 @@ void settle_found_existing(Outcome& out, const Desired& desired, ClusterPorts cl
 // replicas and configs, CreatePartitions a topic's count, and the leader wait then saw every
 // partition of both led. One answered "already done" was made by someone else, and is compared.
 bool seen_by_leader_wait(const ActionResult& r) {
-  return (r.kind == "create" || r.kind == "add-partitions") && r.status == ActionStatus::applied &&
-         !r.already_done;
+  return (r.kind == ActionKind::create || r.kind == ActionKind::add_partitions) &&
+         r.status == ActionStatus::applied && !r.already_done;
 }
 
 // The topics this run wrote, as exact targets, so the read-back reads and compares only them;
@@ -201,7 +202,7 @@ bool seen_by_leader_wait(const ActionResult& r) {
 std::optional<Targets> written_targets(const ApplyReport& report) {
   std::set<std::string> unseen;
   for (const auto& r : report.results) {
-    if (r.kind == "grant" || r.kind == "revoke") return std::nullopt;
+    if (r.kind == ActionKind::grant || r.kind == ActionKind::revoke) return std::nullopt;
     if (!seen_by_leader_wait(r)) unseen.insert(r.topic);
   }
   return Targets(std::vector<std::string>(unseen.begin(), unseen.end()), true);

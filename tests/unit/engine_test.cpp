@@ -192,7 +192,7 @@ TEST(Engine, ATopicThatAlreadyExistedWhenCreatedIsPlannedAgain) {
   EXPECT_EQ(fake.state().topics.at("orders.created").partitions, 3);
   std::vector<std::string> kinds;
   for (const auto& r : out.report.results) {
-    if (r.topic == "orders.created") kinds.push_back(r.kind);
+    if (r.topic == "orders.created") kinds.emplace_back(action_kind_name(r.kind));
   }
   EXPECT_EQ(kinds, (std::vector<std::string>{"create", "add-partitions", "alter-config"}));
 }
