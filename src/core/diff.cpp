@@ -90,12 +90,16 @@ Plan diff(const std::vector<EffectiveTopic>& desired, const ClusterState& actual
   }
   check_deletes(plan, actual, findings);
   check_dead_topics(desired, actual, findings);
-  if (options.access) plan_access(desired, actual, *options.access, plan);
+  if (options.access) {
+    plan_access(desired, actual, *options.access,
+                options.managed ? *options.managed : managed_access(desired, *options.access),
+                plan);
+  }
   return plan;
 }
 
 void plan_access(const std::vector<EffectiveTopic>& desired, const ClusterState& actual,
-                 const AccessSettings& access, Plan& plan) {
+                 const AccessSettings& access, const ManagedAccess& managed, Plan& plan) {
   if (actual.acls_disabled) {
     plan.access_skipped =
         "the cluster has no authorizer (the broker answers: security is disabled), so ACLs are not "
@@ -104,8 +108,7 @@ void plan_access(const std::vector<EffectiveTopic>& desired, const ClusterState&
     return;
   }
   if (!actual.acls_read) return;  // a snapshot without ACLs: nothing to compare
-  plan.access =
-      diff_access(desired_bindings(desired, access), actual.acls, managed_access(desired, access));
+  plan.access = diff_access(desired_bindings(desired, access), actual.acls, managed);
   plan.access.other = actual.other_acls;
 }
 

@@ -3,6 +3,7 @@
 
 #include <vector>
 
+#include "core/access_plan.hpp"
 #include "core/cluster_state.hpp"
 #include "core/effective_topic.hpp"
 #include "core/plan.hpp"
@@ -16,6 +17,8 @@ struct DiffOptions {
   std::string environment;
   const Settings* settings = nullptr;      // severities and unmanagedConfigs; null: the defaults
   const AccessSettings* access = nullptr;  // the environment manages ACLs; null: it does not
+  // managed_access of the desired topics, computed once by the caller; null: computed here.
+  const ManagedAccess* managed = nullptr;
 };
 
 // The desired configs of `topic`: its complete set of dynamic configs, normalised. A `.dead`
@@ -36,9 +39,10 @@ Plan diff(const std::vector<EffectiveTopic>& desired, const ClusterState& actual
 void warn_deletes_held_by_idle_groups(Plan& plan,
                                       const std::map<std::string, std::vector<std::string>>& idle);
 
-// The ACL changes of the plan for an environment that manages ACLs (core/access_plan.hpp).
+// The ACL changes of the plan for an environment that manages ACLs (core/access_plan.hpp), over
+// the resources `managed` names (managed_access of `desired`).
 void plan_access(const std::vector<EffectiveTopic>& desired, const ClusterState& actual,
-                 const AccessSettings& access, Plan& plan);
+                 const AccessSettings& access, const ManagedAccess& managed, Plan& plan);
 
 // The topics the plan deletes.
 std::vector<std::string> deleted_topics(const Plan& plan);

@@ -27,18 +27,17 @@ ReadRequest read_request(const Desired& desired, bool planning) {
     if (!desired.targets || desired.targets->selects(topic)) request.managed.push_back(topic.name);
   }
   request.dead_messages = planning;
-  if (const auto& access = desired.environment.access) {
+  if (desired.managed) {
     request.acls = true;
-    auto managed = managed_access(desired.topics, *access);
-    request.groups.assign(managed.groups.begin(), managed.groups.end());
+    request.groups.assign(desired.managed->groups.begin(), desired.managed->groups.end());
   }
   return request;
 }
 
 DiffOptions diff_options(const Desired& desired, bool allow_delete) {
   const auto& access = desired.environment.access;
-  return DiffOptions{allow_delete, desired.environment.cluster_id, desired.environment.name,
-                     &desired.settings, access ? &*access : nullptr};
+  return DiffOptions{allow_delete,      desired.environment.cluster_id, desired.environment.name,
+                     &desired.settings, access ? &*access : nullptr,    desired.managed};
 }
 
 // The diff of every desired topic, narrowed to the targets when there are any.
@@ -312,9 +311,20 @@ void read_back(Outcome& out, const Desired& desired, ClusterReader& reader,
                         clock.failing_ms / 1000, read_error);
 }
 
+// `desired` carrying its managed access, computed into `storage` unless it carries it already.
+Desired with_managed_access(const Desired& desired, std::optional<ManagedAccess>& storage) {
+  Desired out = desired;
+  if (out.managed || !desired.environment.access) return out;
+  storage = managed_access(desired.topics, *desired.environment.access);
+  out.managed = &*storage;
+  return out;
+}
+
 }  // namespace
 
-Result<Planned> make_plan(const Desired& desired, bool allow_delete, ClusterPorts cluster) {
+Result<Planned> make_plan(const Desired& given, bool allow_delete, ClusterPorts cluster) {
+  std::optional<ManagedAccess> managed;
+  Desired desired = with_managed_access(given, managed);
   auto state = cluster.reader.read(read_request(desired, true));
   if (!state) return state.error();
   Planned out{std::move(*state), {}};
@@ -353,8 +363,10 @@ Result<bool> add_broker_refusals(Plan& plan, ClusterWriter& writer) {
   return true;
 }
 
-Outcome execute(const Plan& plan, const Desired& desired, ClusterPorts cluster,
-                ClusterWriter& writer, const ExecutePolicy& policy, const Progress& progress) {
+Outcome execute(const Plan& plan, const Desired& given, ClusterPorts cluster, ClusterWriter& writer,
+                const ExecutePolicy& policy, const Progress& progress) {
+  std::optional<ManagedAccess> managed;
+  Desired desired = with_managed_access(given, managed);
   Outcome out;
   out.remaining = plan;
   if (out.error = refusal(plan, policy); !out.error.empty()) return out;

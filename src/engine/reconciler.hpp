@@ -25,6 +25,9 @@ struct Desired {
   const Settings& settings;
   const Environment& environment;
   const Targets* targets = nullptr;
+  // managed_access of `topics` when the environment manages ACLs: make_plan and execute compute
+  // it once (with_managed_access) and carry it through every read and diff, read-backs included.
+  const ManagedAccess* managed = nullptr;
 };
 
 // The cluster as the engine sees it; `inspector` may be null (a snapshot cannot say more).
