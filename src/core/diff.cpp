@@ -60,15 +60,6 @@ const Settings& default_settings() {
 
 }  // namespace
 
-ConfigMap desired_configs(const EffectiveTopic& topic, const ClusterState* actual) {
-  ConfigMap out;
-  for (const auto& [key, entry] : topic.config) out[key] = normalise_config_value(key, entry.value);
-  if (topic.message_limit_follows_broker && actual && actual->message_max_bytes) {
-    out["max.message.bytes"] = std::to_string(*actual->message_max_bytes + kDeadLetterHeaderRoom);
-  }
-  return out;
-}
-
 Plan diff(const std::vector<EffectiveTopic>& desired, const ClusterState& actual,
           const DiffOptions& options) {
   Plan plan;

@@ -21,11 +21,6 @@ struct DiffOptions {
   const ManagedAccess* managed = nullptr;
 };
 
-// The desired configs of `topic`: its complete set of dynamic configs, normalised. A `.dead`
-// whose message limit follows the broker's takes the broker's message.max.bytes from `actual`
-// when it was read (else Kafka's default), plus the dead-letter headers' room.
-ConfigMap desired_configs(const EffectiveTopic& topic, const ClusterState* actual = nullptr);
-
 // Actions come in apply order: creates (each source followed by its dead topic), partition
 // increases, config changes, deletes (sources before their dead topics). Every plan-phase rule
 // reports through the settings' severities; deletes that a reading group or unhandled dead

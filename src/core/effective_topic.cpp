@@ -226,4 +226,14 @@ std::optional<std::int64_t> retention_limit_ms(const EffectiveTopic& topic) {
   return parse_duration_ms(it->second.value);
 }
 
+std::map<std::string, std::string> desired_configs(const EffectiveTopic& topic,
+                                                   const ClusterState* actual) {
+  std::map<std::string, std::string> out;
+  for (const auto& [key, entry] : topic.config) out[key] = normalise_config_value(key, entry.value);
+  if (topic.message_limit_follows_broker && actual && actual->message_max_bytes) {
+    out["max.message.bytes"] = std::to_string(*actual->message_max_bytes + kDeadLetterHeaderRoom);
+  }
+  return out;
+}
+
 }  // namespace topicform

@@ -8,6 +8,7 @@
 #include <string_view>
 #include <vector>
 
+#include "core/cluster_state.hpp"
 #include "core/rule_sink.hpp"
 #include "core/settings.hpp"
 #include "core/topic_configs.hpp"
@@ -70,6 +71,13 @@ std::optional<std::int64_t> stated_message_limit(const EffectiveTopic& source,
 // takes with the dead-letter headers; `deadLetter.config` adds the dead topic's own configs.
 EffectiveTopic derive_dead_letter(const EffectiveTopic& source, const Settings& settings,
                                   const Environment& environment, RuleSink& sink);
+
+// The desired configs of `topic`: its complete set of dynamic configs, normalised (the diff
+// compares them, the rules and the fingerprint read them). A `.dead` whose message limit follows
+// the broker's takes the broker's message.max.bytes from `actual` when it was read (else Kafka's
+// default), plus the dead-letter headers' room.
+std::map<std::string, std::string> desired_configs(const EffectiveTopic& topic,
+                                                   const ClusterState* actual = nullptr);
 
 // The topic's retention.ms as it will be set, -1 (kept for ever) included; nullopt when the
 // manifest leaves it to the broker.

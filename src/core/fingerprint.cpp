@@ -5,7 +5,7 @@
 
 #include <fmt/format.h>
 
-#include "core/diff.hpp"
+#include "core/effective_topic.hpp"
 
 namespace topicform {
 namespace {

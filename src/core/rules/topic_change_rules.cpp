@@ -4,7 +4,7 @@
 
 #include <fmt/format.h>
 
-#include "core/diff.hpp"
+#include "core/effective_topic.hpp"
 #include "core/rules/plan_rules.hpp"
 #include "core/rules/rules.hpp"
 #include "core/topic_configs.hpp"
