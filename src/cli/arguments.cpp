@@ -7,7 +7,7 @@
 #include <fmt/format.h>
 
 #include "cli/commands.hpp"
-#include "core/spelling.hpp"
+#include "core/text/spelling.hpp"
 
 namespace topicform {
 namespace po = boost::program_options;

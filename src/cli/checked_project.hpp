@@ -7,9 +7,9 @@
 
 #include <boost/program_options.hpp>
 
-#include "core/check.hpp"
-#include "core/result.hpp"
-#include "core/targets.hpp"
+#include "core/model/result.hpp"
+#include "core/plan/targets.hpp"
+#include "core/rules/check.hpp"
 #include "manifest/project_loader.hpp"
 
 namespace topicform {

@@ -8,7 +8,7 @@
 #include <boost/program_options.hpp>
 
 #include "cluster/kafka_admin.hpp"
-#include "core/settings.hpp"
+#include "core/model/settings.hpp"
 
 namespace topicform {
 

@@ -16,8 +16,8 @@
 #include "cli/progress.hpp"
 #include "cli/terminal.hpp"
 #include "cluster/replayer.hpp"
+#include "core/model/units.hpp"
 #include "core/operations/dead_topics.hpp"
-#include "core/units.hpp"
 
 namespace topicform {
 namespace po = boost::program_options;

@@ -17,8 +17,8 @@
 #include "cli/new_files.hpp"
 #include "cli/plan_io.hpp"
 #include "cluster/snapshot.hpp"
-#include "core/adoption.hpp"
-#include "core/natural_order.hpp"
+#include "core/plan/adoption.hpp"
+#include "core/text/natural_order.hpp"
 #include "manifest/manifest_writer.hpp"
 #include "render/plan_render.hpp"
 

@@ -8,7 +8,7 @@
 #include <fmt/format.h>
 
 #include "cli/commands.hpp"
-#include "core/spelling.hpp"
+#include "core/text/spelling.hpp"
 
 namespace {
 

@@ -7,7 +7,7 @@
 #include <ostream>
 #include <string>
 
-#include "core/result.hpp"
+#include "core/model/result.hpp"
 
 namespace topicform {
 

@@ -12,7 +12,7 @@
 #include "cli/plan_io.hpp"
 #include "cli/subcommands.hpp"
 #include "core/operations/dead_topics.hpp"
-#include "core/visible_text.hpp"
+#include "core/text/visible_text.hpp"
 #include "engine/offset_reset_run.hpp"
 
 namespace topicform {

@@ -9,7 +9,7 @@
 
 #include "cli/commands.hpp"
 #include "cluster/snapshot.hpp"
-#include "core/fingerprint.hpp"
+#include "core/plan/fingerprint.hpp"
 #include "manifest/read_file.hpp"
 #include "render/plan_file.hpp"
 

@@ -6,8 +6,8 @@
 #include <vector>
 
 #include "cli/checked_project.hpp"
-#include "core/plan.hpp"
-#include "core/result.hpp"
+#include "core/model/result.hpp"
+#include "core/plan/plan.hpp"
 #include "engine/reconciler.hpp"
 
 namespace topicform {

@@ -11,8 +11,8 @@
 #include "cli/cluster_connection.hpp"
 #include "cli/commands.hpp"
 #include "cli/plan_io.hpp"
-#include "core/reassignment.hpp"
-#include "core/units.hpp"
+#include "core/model/units.hpp"
+#include "core/operations/reassignment.hpp"
 
 namespace topicform {
 namespace po = boost::program_options;

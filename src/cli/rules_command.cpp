@@ -7,7 +7,7 @@
 
 #include "cli/commands.hpp"
 #include "cluster/rdkafka_report.hpp"
-#include "core/rule_catalog.hpp"
+#include "core/rules/rule_catalog.hpp"
 
 namespace topicform {
 

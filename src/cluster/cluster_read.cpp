@@ -15,8 +15,8 @@
 #include "cluster/kafka_admin.hpp"
 #include "cluster/offset_answers.hpp"
 #include "cluster/rdkafka_paths.hpp"
-#include "core/topic_configs.hpp"
-#include "core/units.hpp"
+#include "core/model/topic_configs.hpp"
+#include "core/model/units.hpp"
 
 namespace topicform {
 namespace {

@@ -10,12 +10,12 @@
 #include <vector>
 
 #include "cluster/client_config.hpp"
-#include "core/cluster_state.hpp"
-#include "core/cluster_writer.hpp"
-#include "core/group_inspector.hpp"
-#include "core/health.hpp"
+#include "core/model/cluster_state.hpp"
+#include "core/operations/health.hpp"
 #include "core/operations/offset_reset.hpp"
-#include "core/reassignment.hpp"
+#include "core/operations/reassignment.hpp"
+#include "core/plan/cluster_writer.hpp"
+#include "core/plan/group_inspector.hpp"
 
 namespace topicform {
 

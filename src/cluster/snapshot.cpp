@@ -10,9 +10,9 @@
 #include <fmt/format.h>
 #include <nlohmann/json.hpp>
 
-#include "core/access_json.hpp"
+#include "core/access/access_json.hpp"
 #include "core/rules/rules.hpp"
-#include "core/visible_text.hpp"
+#include "core/text/visible_text.hpp"
 
 namespace topicform {
 namespace {

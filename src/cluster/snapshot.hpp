@@ -3,7 +3,7 @@
 
 #include <string>
 
-#include "core/cluster_state.hpp"
+#include "core/model/cluster_state.hpp"
 
 namespace topicform {
 

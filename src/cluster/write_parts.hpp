@@ -7,9 +7,9 @@
 #include <string>
 #include <vector>
 
-#include "core/cluster_writer.hpp"
-#include "core/plan.hpp"
-#include "core/result.hpp"
+#include "core/model/result.hpp"
+#include "core/plan/cluster_writer.hpp"
+#include "core/plan/plan.hpp"
 
 namespace topicform {
 

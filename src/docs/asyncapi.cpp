@@ -5,7 +5,7 @@
 #include <fmt/format.h>
 #include <nlohmann/json.hpp>
 
-#include "core/units.hpp"
+#include "core/model/units.hpp"
 
 namespace topicform {
 namespace {

@@ -1,7 +1,7 @@
 // Gathers each source topic with its dead topic, domain, owner and per-environment figures.
 #include "docs/catalogue.hpp"
 
-#include "core/schema_reference.hpp"
+#include "core/model/schema_reference.hpp"
 
 #include <algorithm>
 #include <filesystem>
@@ -9,9 +9,9 @@
 
 #include <fmt/format.h>
 
-#include "core/access_plan.hpp"
+#include "core/access/access_plan.hpp"
+#include "core/model/units.hpp"
 #include "core/rules/rules.hpp"
-#include "core/units.hpp"
 
 namespace topicform {
 namespace {

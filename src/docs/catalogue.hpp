@@ -8,11 +8,11 @@
 #include <string>
 #include <vector>
 
-#include "core/access.hpp"
-#include "core/effective_topic.hpp"
-#include "core/natural_order.hpp"
-#include "core/settings.hpp"
-#include "core/topic_spec.hpp"
+#include "core/access/access.hpp"
+#include "core/model/effective_topic.hpp"
+#include "core/model/settings.hpp"
+#include "core/model/topic_spec.hpp"
+#include "core/text/natural_order.hpp"
 
 namespace topicform {
 

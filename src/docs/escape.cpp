@@ -1,7 +1,7 @@
 // Character-by-character escaping; manifests are free text, so nothing is assumed safe.
 #include "docs/escape.hpp"
 
-#include "core/markdown_text.hpp"
+#include "core/text/markdown_text.hpp"
 
 namespace topicform {
 

@@ -3,8 +3,8 @@
 
 #include <fmt/format.h>
 
-#include "core/config_value_text.hpp"
-#include "core/units.hpp"
+#include "core/model/config_value_text.hpp"
+#include "core/model/units.hpp"
 
 namespace topicform {
 namespace {

@@ -4,7 +4,7 @@
 
 #include <functional>
 
-#include "core/cluster_state.hpp"
+#include "core/model/cluster_state.hpp"
 
 namespace topicform {
 

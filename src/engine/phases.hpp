@@ -6,8 +6,8 @@
 #include <string_view>
 #include <vector>
 
-#include "core/cluster_writer.hpp"
-#include "core/plan.hpp"
+#include "core/plan/cluster_writer.hpp"
+#include "core/plan/plan.hpp"
 
 namespace topicform {
 

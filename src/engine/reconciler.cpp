@@ -10,8 +10,8 @@
 
 #include <fmt/format.h>
 
-#include "core/access_plan.hpp"
-#include "core/diff.hpp"
+#include "core/access/access_plan.hpp"
+#include "core/plan/diff.hpp"
 
 namespace topicform {
 namespace {

@@ -7,13 +7,13 @@
 #include <string>
 #include <vector>
 
-#include "core/cluster_state.hpp"
-#include "core/cluster_writer.hpp"
-#include "core/effective_topic.hpp"
-#include "core/group_inspector.hpp"
-#include "core/plan.hpp"
-#include "core/settings.hpp"
-#include "core/targets.hpp"
+#include "core/model/cluster_state.hpp"
+#include "core/model/effective_topic.hpp"
+#include "core/model/settings.hpp"
+#include "core/plan/cluster_writer.hpp"
+#include "core/plan/group_inspector.hpp"
+#include "core/plan/plan.hpp"
+#include "core/plan/targets.hpp"
 #include "engine/phases.hpp"
 
 namespace topicform {

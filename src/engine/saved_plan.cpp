@@ -6,7 +6,7 @@
 #include <fmt/format.h>
 #include <fmt/ranges.h>
 
-#include "core/diff.hpp"
+#include "core/plan/diff.hpp"
 
 namespace topicform {
 namespace {

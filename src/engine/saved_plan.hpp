@@ -5,7 +5,7 @@
 #include <string>
 #include <vector>
 
-#include "core/plan.hpp"
+#include "core/plan/plan.hpp"
 
 namespace topicform {
 

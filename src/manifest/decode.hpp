@@ -4,8 +4,8 @@
 #include <filesystem>
 #include <vector>
 
-#include "core/settings.hpp"
-#include "core/topic_spec.hpp"
+#include "core/model/settings.hpp"
+#include "core/model/topic_spec.hpp"
 #include "manifest/yaml_document.hpp"
 
 namespace topicform {

@@ -2,9 +2,9 @@
 
 #include <fmt/format.h>
 
-#include "core/rule_catalog.hpp"
-#include "core/spelling.hpp"
-#include "core/units.hpp"
+#include "core/model/units.hpp"
+#include "core/rules/rule_catalog.hpp"
+#include "core/text/spelling.hpp"
 #include "manifest/decode.hpp"
 #include "manifest/document_reader.hpp"
 

@@ -7,7 +7,7 @@
 #include <string>
 #include <string_view>
 
-#include "core/location.hpp"
+#include "core/model/location.hpp"
 #include "manifest/yaml_document.hpp"
 
 namespace topicform {

@@ -4,7 +4,7 @@
 #include <string>
 #include <vector>
 
-#include "core/diagnostic.hpp"
+#include "core/rules/diagnostic.hpp"
 
 namespace topicform {
 

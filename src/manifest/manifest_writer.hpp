@@ -3,8 +3,8 @@
 
 #include <string>
 
-#include "core/adoption.hpp"
-#include "core/settings.hpp"
+#include "core/model/settings.hpp"
+#include "core/plan/adoption.hpp"
 
 namespace topicform {
 

@@ -8,7 +8,7 @@
 
 #include <fmt/format.h>
 
-#include "core/parallel_for.hpp"
+#include "core/plan/parallel_for.hpp"
 #include "manifest/decode.hpp"
 #include "manifest/file_discovery.hpp"
 #include "manifest/read_file.hpp"

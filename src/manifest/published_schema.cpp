@@ -10,7 +10,7 @@
 #include <fmt/ranges.h>
 #include <nlohmann/json.hpp>
 
-#include "core/topic_configs.hpp"
+#include "core/model/topic_configs.hpp"
 
 namespace topicform {
 namespace {

@@ -11,7 +11,7 @@
 #include <valijson/schema_parser.hpp>
 #include <valijson/validator.hpp>
 
-#include "core/spelling.hpp"
+#include "core/text/spelling.hpp"
 #include "manifest/schema_sources.hpp"
 
 namespace topicform {

@@ -7,7 +7,7 @@
 #include <fmt/format.h>
 #include <nlohmann/json.hpp>
 
-#include "core/schema_reference.hpp"
+#include "core/model/schema_reference.hpp"
 #include "manifest/read_file.hpp"
 
 namespace topicform {

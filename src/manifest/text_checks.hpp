@@ -4,7 +4,7 @@
 #include <optional>
 #include <string_view>
 
-#include "core/location.hpp"
+#include "core/model/location.hpp"
 
 namespace topicform {
 

@@ -8,8 +8,8 @@
 
 #include <nlohmann/json.hpp>
 
-#include "core/diagnostic.hpp"
-#include "core/location.hpp"
+#include "core/model/location.hpp"
+#include "core/rules/diagnostic.hpp"
 
 namespace topicform {
 

@@ -3,7 +3,7 @@
 
 #include <string>
 
-#include "core/alert_rules.hpp"
+#include "core/operations/alert_rules.hpp"
 
 namespace topicform {
 

@@ -4,8 +4,8 @@
 #include <fmt/format.h>
 #include <nlohmann/json.hpp>
 
-#include "core/markdown_text.hpp"
-#include "core/visible_text.hpp"
+#include "core/text/markdown_text.hpp"
+#include "core/text/visible_text.hpp"
 
 namespace topicform {
 namespace {

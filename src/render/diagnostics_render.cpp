@@ -1,8 +1,8 @@
 // The three renderings of validation results; all byte-stable for golden tests.
 #include "render/diagnostics_render.hpp"
 
-#include "core/markdown_text.hpp"
-#include "core/visible_text.hpp"
+#include "core/text/markdown_text.hpp"
+#include "core/text/visible_text.hpp"
 
 #include <fmt/format.h>
 #include <nlohmann/json.hpp>

@@ -4,7 +4,7 @@
 
 #include <string>
 
-#include "core/health.hpp"
+#include "core/operations/health.hpp"
 
 namespace topicform {
 

@@ -5,7 +5,7 @@
 #include <fmt/format.h>
 #include <nlohmann/json.hpp>
 
-#include "core/access_json.hpp"
+#include "core/access/access_json.hpp"
 #include "render/plan_render.hpp"
 
 namespace topicform {

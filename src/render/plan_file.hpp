@@ -4,8 +4,8 @@
 
 #include <string>
 
-#include "core/plan.hpp"
-#include "core/result.hpp"
+#include "core/model/result.hpp"
+#include "core/plan/plan.hpp"
 
 namespace topicform {
 

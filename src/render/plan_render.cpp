@@ -6,10 +6,10 @@
 #include <fmt/format.h>
 #include <nlohmann/json.hpp>
 
-#include "core/access_json.hpp"
-#include "core/config_value_text.hpp"
-#include "core/markdown_text.hpp"
-#include "core/visible_text.hpp"
+#include "core/access/access_json.hpp"
+#include "core/model/config_value_text.hpp"
+#include "core/text/markdown_text.hpp"
+#include "core/text/visible_text.hpp"
 #include "render/diagnostics_render.hpp"
 
 namespace topicform {

@@ -3,7 +3,7 @@
 #include <cstdint>
 #include <string_view>
 
-#include "core/check.hpp"
+#include "core/rules/check.hpp"
 #include "manifest/project_loader.hpp"
 
 extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size) {

@@ -6,9 +6,9 @@
 #include <cstdlib>
 #include <string_view>
 
-#include "core/check.hpp"
-#include "core/diff.hpp"
-#include "core/visible_text.hpp"
+#include "core/plan/diff.hpp"
+#include "core/rules/check.hpp"
+#include "core/text/visible_text.hpp"
 #include "docs/catalogue.hpp"
 #include "docs/markdown_catalogue.hpp"
 #include "manifest/project_loader.hpp"

@@ -1,11 +1,11 @@
 // ACLs from owner cards: the derived bindings, their diff with the cluster's, and the engine's
 // order and refusals on an in-memory cluster.
-#include "core/access_plan.hpp"
+#include "core/access/access_plan.hpp"
 
 #include <gtest/gtest.h>
 
 #include "cluster/snapshot.hpp"
-#include "core/diff.hpp"
+#include "core/plan/diff.hpp"
 #include "engine/saved_plan.hpp"
 #include "render/plan_file.hpp"
 #include "render/plan_render.hpp"

@@ -1,11 +1,11 @@
 // plan_adoption() and the manifests written from it: what is adopted, how the dead topics pair,
 // and the contract that the written manifests plan as "no changes" against the cluster read.
-#include "core/adoption.hpp"
+#include "core/plan/adoption.hpp"
 
 #include <gtest/gtest.h>
 
-#include "core/check.hpp"
-#include "core/diff.hpp"
+#include "core/plan/diff.hpp"
+#include "core/rules/check.hpp"
 #include "manifest/manifest_writer.hpp"
 #include "manifest/project_loader.hpp"
 #include "unit/plan_fixture.hpp"

@@ -1,5 +1,5 @@
 // alert_rules(): which rules the manifests imply, their thresholds, and quoting of names.
-#include "core/alert_rules.hpp"
+#include "core/operations/alert_rules.hpp"
 
 #include <gtest/gtest.h>
 

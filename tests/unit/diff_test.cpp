@@ -1,6 +1,6 @@
 // diff() and apply_plan(): the plan's content and order, blocks, and convergence on a fake cluster.
-#include "core/diff.hpp"
-#include "core/reassignment.hpp"
+#include "core/plan/diff.hpp"
+#include "core/operations/reassignment.hpp"
 
 #include <algorithm>
 #include <random>
@@ -8,8 +8,8 @@
 #include <fmt/format.h>
 #include <gtest/gtest.h>
 
-#include "core/check.hpp"
-#include "core/topic_configs.hpp"
+#include "core/model/topic_configs.hpp"
+#include "core/rules/check.hpp"
 #include "engine/reconciler.hpp"
 #include "manifest/project_loader.hpp"
 #include "unit/fake_cluster.hpp"

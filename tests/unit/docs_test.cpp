@@ -1,7 +1,7 @@
 // The catalogue model and its escaping: what every docs format relies on.
 #include <gtest/gtest.h>
 
-#include "core/check.hpp"
+#include "core/rules/check.hpp"
 #include "docs/asyncapi.hpp"
 #include "docs/catalogue.hpp"
 #include "docs/escape.hpp"

@@ -4,7 +4,7 @@
 
 #include <gtest/gtest.h>
 
-#include "core/diff.hpp"
+#include "core/plan/diff.hpp"
 #include "engine/saved_plan.hpp"
 #include "unit/fake_cluster.hpp"
 #include "unit/plan_fixture.hpp"

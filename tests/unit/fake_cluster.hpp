@@ -10,9 +10,9 @@
 
 #include <fmt/format.h>
 
-#include "core/cluster_state.hpp"
-#include "core/cluster_writer.hpp"
-#include "core/group_inspector.hpp"
+#include "core/model/cluster_state.hpp"
+#include "core/plan/cluster_writer.hpp"
+#include "core/plan/group_inspector.hpp"
 
 namespace topicform {
 

@@ -1,10 +1,10 @@
 // assess() and the check's renderers: each layer's verdict from hand-made facts, and the exact
 // text, JSON and Prometheus output.
-#include "core/health.hpp"
+#include "core/operations/health.hpp"
 
 #include <gtest/gtest.h>
 
-#include "core/diff.hpp"
+#include "core/plan/diff.hpp"
 #include "render/health_render.hpp"
 #include "unit/plan_fixture.hpp"
 

@@ -7,7 +7,7 @@
 #include <fmt/format.h>
 #include <gtest/gtest.h>
 
-#include "core/check.hpp"
+#include "core/rules/check.hpp"
 #include "engine/reconciler.hpp"
 #include "manifest/project_loader.hpp"
 

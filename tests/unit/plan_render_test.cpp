@@ -4,8 +4,8 @@
 
 #include <gtest/gtest.h>
 
-#include "core/config_value_text.hpp"
-#include "core/markdown_text.hpp"
+#include "core/model/config_value_text.hpp"
+#include "core/text/markdown_text.hpp"
 #include "render/plan_file.hpp"
 
 namespace topicform {

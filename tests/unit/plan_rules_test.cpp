@@ -7,8 +7,8 @@
 
 #include <gtest/gtest.h>
 
-#include "core/diff.hpp"
-#include "core/rule_catalog.hpp"
+#include "core/plan/diff.hpp"
+#include "core/rules/rule_catalog.hpp"
 #include "engine/reconciler.hpp"
 #include "unit/fake_cluster.hpp"
 #include "unit/plan_fixture.hpp"

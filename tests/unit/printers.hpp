@@ -3,7 +3,7 @@
 
 #include <ostream>
 
-#include "core/diagnostic.hpp"
+#include "core/rules/diagnostic.hpp"
 
 namespace topicform {
 

@@ -1,5 +1,5 @@
 // plan_reassignment(): what stays, where new replicas go, what goes, and the file it writes.
-#include "core/reassignment.hpp"
+#include "core/operations/reassignment.hpp"
 
 #include <gtest/gtest.h>
 

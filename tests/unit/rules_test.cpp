@@ -3,7 +3,7 @@
 
 #include <gtest/gtest.h>
 
-#include "core/check.hpp"
+#include "core/rules/check.hpp"
 #include "manifest/project_loader.hpp"
 #include "unit/printers.hpp"
 

@@ -1,10 +1,10 @@
 // --target: glob matching, a selected topic bringing its dead topic, typos found, and a plan
 // narrowed to the selection; and the natural order of names.
-#include "core/targets.hpp"
+#include "core/plan/targets.hpp"
 
 #include <gtest/gtest.h>
 
-#include "core/diff.hpp"
+#include "core/plan/diff.hpp"
 #include "unit/plan_fixture.hpp"
 
 namespace topicform {
@@ -65,7 +65,7 @@ TEST(Targets, ANarrowedPlanKeepsOnlyTheSelection) {
 }  // namespace
 }  // namespace topicform
 
-#include "core/natural_order.hpp"
+#include "core/text/natural_order.hpp"
 
 namespace topicform {
 namespace {

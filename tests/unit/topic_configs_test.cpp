@@ -1,7 +1,7 @@
 // The Kafka 4.x topic config table: known keys, value checks, "did you mean", normalisation.
-#include "core/topic_configs.hpp"
+#include "core/model/topic_configs.hpp"
 
-#include "core/spelling.hpp"
+#include "core/text/spelling.hpp"
 
 #include <gtest/gtest.h>
 

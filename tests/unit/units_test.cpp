@@ -1,10 +1,10 @@
 // Durations and sizes: the people-facing units and their Kafka values.
-#include "core/units.hpp"
+#include "core/model/units.hpp"
 
 #include <cmath>
 #include <limits>
 
-#include "core/visible_text.hpp"
+#include "core/text/visible_text.hpp"
 
 #include <gtest/gtest.h>
 

@@ -5,7 +5,7 @@
 #include <cctype>
 #include <ctime>
 
-#include "core/units.hpp"
+#include "core/model/units.hpp"
 
 namespace topicform {
 

@@ -6,7 +6,7 @@
 
 #include <fmt/format.h>
 
-#include "core/visible_text.hpp"
+#include "core/text/visible_text.hpp"
 
 namespace topicform {
 namespace {

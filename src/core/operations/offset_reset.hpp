@@ -9,7 +9,7 @@
 #include <string>
 #include <vector>
 
-#include "core/result.hpp"
+#include "core/model/result.hpp"
 
 namespace topicform {
 

@@ -5,8 +5,8 @@
 
 #include <fmt/format.h>
 
+#include "core/model/units.hpp"
 #include "core/rules/plan_rules.hpp"
-#include "core/units.hpp"
 
 namespace topicform {
 namespace {

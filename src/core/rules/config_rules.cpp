@@ -1,9 +1,9 @@
 // config/*: keys are real Kafka 4.x topic configs with valid values that agree with each other.
 #include <fmt/format.h>
 
+#include "core/model/topic_configs.hpp"
+#include "core/model/units.hpp"
 #include "core/rules/rules.hpp"
-#include "core/topic_configs.hpp"
-#include "core/units.hpp"
 
 namespace topicform {
 void check_config_entry(const ConfigEntry& entry, RuleSink& sink) {

@@ -2,8 +2,8 @@
 // the pairing (dead/fixed-config) or refusing what its source accepts (dead/accepts-source).
 #include <fmt/format.h>
 
+#include "core/model/units.hpp"
 #include "core/rules/rules.hpp"
-#include "core/units.hpp"
 
 namespace topicform {
 namespace {

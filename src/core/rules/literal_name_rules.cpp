@@ -1,7 +1,7 @@
 // owner/literal-names: the names an owner card turns into ACL principals and groups are literal.
 #include <fmt/format.h>
 
-#include "core/access.hpp"
+#include "core/access/access.hpp"
 #include "core/rules/rules.hpp"
 
 namespace topicform {

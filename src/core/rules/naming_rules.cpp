@@ -5,7 +5,7 @@
 #include <fmt/format.h>
 
 #include "core/rules/rules.hpp"
-#include "core/visible_text.hpp"
+#include "core/text/visible_text.hpp"
 
 namespace topicform {
 namespace {

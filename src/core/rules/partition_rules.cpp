@@ -3,8 +3,8 @@
 
 #include <fmt/format.h>
 
+#include "core/model/units.hpp"
 #include "core/rules/rules.hpp"
-#include "core/units.hpp"
 
 namespace topicform {
 

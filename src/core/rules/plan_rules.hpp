@@ -5,10 +5,10 @@
 #include <optional>
 #include <vector>
 
-#include "core/cluster_state.hpp"
-#include "core/effective_topic.hpp"
-#include "core/plan.hpp"
-#include "core/plan_findings.hpp"
+#include "core/model/cluster_state.hpp"
+#include "core/model/effective_topic.hpp"
+#include "core/plan/plan.hpp"
+#include "core/rules/plan_findings.hpp"
 
 namespace topicform {
 

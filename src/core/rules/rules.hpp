@@ -3,9 +3,9 @@
 
 #include <vector>
 
-#include "core/effective_topic.hpp"
-#include "core/rule_sink.hpp"
-#include "core/settings.hpp"
+#include "core/model/effective_topic.hpp"
+#include "core/model/settings.hpp"
+#include "core/rules/rule_sink.hpp"
 
 namespace topicform {
 

@@ -4,11 +4,11 @@
 
 #include <fmt/format.h>
 
-#include "core/effective_topic.hpp"
+#include "core/model/effective_topic.hpp"
+#include "core/model/topic_configs.hpp"
+#include "core/model/units.hpp"
 #include "core/rules/plan_rules.hpp"
 #include "core/rules/rules.hpp"
-#include "core/topic_configs.hpp"
-#include "core/units.hpp"
 
 namespace topicform {
 namespace {

@@ -1,0 +1,59 @@
+// The project's settings (`kind: Settings`): naming convention, defaults, severities, environments.
+#pragma once
+
+#include <cstdint>
+#include <map>
+#include <optional>
+#include <string>
+#include <vector>
+
+#include "core/access/access.hpp"
+#include "core/model/location.hpp"
+#include "core/rules/diagnostic.hpp"
+#include "core/text/pattern.hpp"
+
+namespace topicform {
+
+struct Environment {
+  std::string name;
+  Location at;
+  std::string bootstrap_servers;
+  std::string cluster_id;  // empty: not pinned
+  std::int64_t brokers = 1;
+  bool brokers_declared = false;  // the settings say how many brokers the environment has
+  std::int64_t default_replication_factor = 1;
+  std::int64_t minimum_replication_factor = 1;
+  std::optional<std::int64_t> default_min_insync_replicas;
+  std::int64_t minimum_min_insync_replicas = 1;
+  std::optional<std::int64_t> max_message_bytes;  // the broker's message.max.bytes, if known
+  std::optional<AccessSettings> access;           // `acls:`: ACLs managed here; nullopt: not
+};
+
+struct NamingConvention {
+  // Each entry is "domain-event", "domain-entity-kind" or "regex"; a name passes if one matches.
+  std::vector<std::string> presets{"domain-event"};
+  std::vector<Pattern> patterns;  // custom regexes (RE2), full match
+  std::vector<std::string> kinds{"events", "commands", "state", "technical"};
+  // Words a name must not contain, besides the settings' environment names and versions.
+  std::vector<std::string> forbidden_words{"prod", "production", "staging", "dev", "qa", "uat"};
+  Location at;
+};
+
+struct Settings {
+  Location at;  // the settings document, or empty when the defaults are used
+  NamingConvention naming;
+  std::int64_t dead_letter_retention_ms = 30LL * 86'400'000;
+  std::int64_t dead_letter_partitions = 1;
+  // A rule id mapped to its new severity, or to nullopt when it is turned off.
+  std::map<std::string, std::optional<Severity>> severities;
+  std::int64_t partition_replicas_per_broker = 1000;
+  std::optional<double> storage_bytes_per_topic;
+  double partition_headroom = 1.5;
+  std::vector<std::string> required_owner_fields;  // beyond the always required ones
+  // Topic configs operators set for a while (besides the throttled-replica lists): never reset.
+  std::vector<std::string> unmanaged_configs;
+  std::string default_environment;
+  std::map<std::string, Environment> environments;
+};
+
+}  // namespace topicform

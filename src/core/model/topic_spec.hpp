@@ -1,0 +1,123 @@
+// A topic manifest as written (manifest format v1), every field with the place it came from.
+#pragma once
+
+#include <cstdint>
+#include <map>
+#include <optional>
+#include <string>
+#include <vector>
+
+#include "core/model/location.hpp"
+
+namespace topicform {
+
+struct ConfigEntry {
+  std::string key;
+  Location key_at;
+  std::string value;  // as written, numbers and booleans in their plain text form
+  Location value_at;
+
+  friend bool operator==(const ConfigEntry&, const ConfigEntry&) = default;
+};
+
+struct ConsumerGroup {
+  Located<std::string> group;
+  Located<std::int64_t> replicas;  // instances running in the group; absent means 1
+
+  friend bool operator==(const ConsumerGroup&, const ConsumerGroup&) = default;
+};
+
+struct Throughput {
+  Located<double> peak_messages_per_second;
+  Located<double> average_message_bytes;
+  Located<double> consumer_messages_per_second;  // what one consumer instance handles
+  Location at;
+
+  friend bool operator==(const Throughput&, const Throughput&) = default;
+};
+
+// The owner card (article: "Документируйте владельца Topic").
+struct OwnerCard {
+  Location at;  // the `owner` key, or the `spec` key when the card is missing
+  Located<std::string> team;
+  Located<std::string> producer;
+  std::vector<ConsumerGroup> consumers;
+  Location consumers_at;
+  bool consumers_present = false;
+  Located<std::string> key;
+  Located<std::string> ordering;
+  Located<std::string> schema;
+  std::optional<Throughput> throughput;
+  Located<std::string> max_consumer_downtime;
+  // The local schema file `schema` names, canonical, once the loader has found it a regular file
+  // of bounded size inside the project; empty otherwise. Nothing else is ever read.
+  std::string schema_file;
+  // Field names found in that file when it is JSON schema.
+  std::vector<std::string> schema_fields;
+
+  friend bool operator==(const OwnerCard&, const OwnerCard&) = default;
+};
+
+struct DeadLetterSpec {
+  Location at;
+  Located<bool> enabled;
+  Located<std::string> reason;
+  Located<std::string> retention;
+  Located<std::int64_t> partitions;
+  std::vector<ConfigEntry> config;  // `deadLetter.config`: the dead topic's own overrides
+
+  friend bool operator==(const DeadLetterSpec&, const DeadLetterSpec&) = default;
+};
+
+// What one environment changes (`spec.overrides.<env>`).
+struct TopicOverride {
+  Location at;  // the environment's key under `overrides`
+  Located<std::int64_t> partitions;
+  Located<std::int64_t> replication_factor;
+  Located<std::string> retention;
+  std::vector<ConfigEntry> config;
+
+  friend bool operator==(const TopicOverride&, const TopicOverride&) = default;
+};
+
+// A grant beyond the owner card's (`extraAccess:`): a service's or an explicit principal's.
+struct ExtraAccess {
+  Location at;
+  Located<std::string> service;
+  Located<std::string> principal;
+  std::vector<std::string> operations;  // read, write, describe
+  bool on_dead = false;                 // the .dead topic rather than the topic
+
+  friend bool operator==(const ExtraAccess&, const ExtraAccess&) = default;
+};
+
+struct TopicSpec {
+  Location document;  // start of the YAML document
+  Located<std::string> name;
+  std::map<std::string, std::string> labels;
+  Location spec_at;
+  Located<std::string> description;
+  Located<std::string> kind;  // event | command | state | technical
+  Located<std::int64_t> partitions;
+  Located<std::int64_t> replication_factor;
+  Located<std::string> retention;
+  Located<std::string> retention_bytes;
+  Located<std::vector<std::string>> cleanup_policy;
+  std::vector<ConfigEntry> config;
+  std::vector<ExtraAccess> extra_access;
+  std::optional<DeadLetterSpec> dead_letter;
+  OwnerCard owner;
+  std::map<std::string, TopicOverride> overrides;
+  Location overrides_at;
+  Located<std::string> previous_name;
+  Located<bool> deleted;
+  Located<bool> allow_key_remap;
+  Located<std::string> replayable;  // "outbox": RF 1 is acceptable, messages can be re-published
+  // The topic existed before its manifest (`topicform import`): its name and settings are what
+  // the cluster has, so the design rules only warn on it (core/rule_sink.hpp).
+  Located<bool> adopted;
+
+  friend bool operator==(const TopicSpec&, const TopicSpec&) = default;
+};
+
+}  // namespace topicform

@@ -1,0 +1,49 @@
+// Plain-text forms of plan entries: what a saved plan and a fresh one are compared by.
+#include "core/plan/plan.hpp"
+
+#include <fmt/format.h>
+
+namespace topicform {
+namespace {
+
+std::string join_configs(const ConfigMap& configs) {
+  std::string out;
+  for (const auto& [key, value] : configs) {
+    out += fmt::format("{}{}={}", out.empty() ? "" : ",", key, value);
+  }
+  return out;
+}
+
+struct Describe {
+  std::string operator()(const CreateTopic& a) const {
+    return fmt::format("create {} partitions={} replicationFactor={} configs={{{}}}", a.name,
+                       a.partitions, a.replication_factor, join_configs(a.configs));
+  }
+  std::string operator()(const AddPartitions& a) const {
+    return fmt::format("add-partitions {} {} -> {}", a.name, a.from, a.to);
+  }
+  std::string operator()(const AlterConfig& a) const {
+    return fmt::format("alter-config {} configs={{{}}}{}", a.name, join_configs(a.desired),
+                       a.destructive ? " (destructive)" : "");
+  }
+  std::string operator()(const DeleteTopic& a) const { return "delete " + a.name; }
+};
+
+}  // namespace
+
+const std::string& action_topic(const Action& action) {
+  return std::visit([](const auto& a) -> const std::string& { return a.name; }, action);
+}
+
+const Location& action_location(const Action& action) {
+  return std::visit([](const auto& a) -> const Location& { return a.at; }, action);
+}
+
+std::string describe_action(const Action& action) { return std::visit(Describe{}, action); }
+
+std::string describe_blocked(const BlockedChange& blocked) {
+  return fmt::format("blocked {} [{}] {}", blocked.topic.empty() ? "(cluster)" : blocked.topic,
+                     blocked.rule, blocked.message);
+}
+
+}  // namespace topicform

@@ -1,0 +1,117 @@
+// A plan: the typed changes that bring a cluster to the desired topics, and what is blocked.
+#pragma once
+
+#include <cstdint>
+#include <map>
+#include <optional>
+#include <string>
+#include <variant>
+#include <vector>
+
+#include "core/access/access.hpp"
+#include "core/model/location.hpp"
+#include "core/rules/diagnostic.hpp"
+
+namespace topicform {
+
+using ConfigMap = std::map<std::string, std::string>;
+
+struct CreateTopic {
+  std::string name;
+  std::int64_t partitions = 0;
+  std::int64_t replication_factor = 0;
+  ConfigMap configs;
+  std::string dead_letter_of;  // the source, for a derived `.dead` topic
+  Location at;
+
+  friend bool operator==(const CreateTopic&, const CreateTopic&) = default;
+};
+
+struct AddPartitions {
+  std::string name;
+  std::int64_t from = 0;
+  std::int64_t to = 0;
+  Location at;
+
+  friend bool operator==(const AddPartitions&, const AddPartitions&) = default;
+};
+
+struct ConfigChange {
+  std::string key;
+  std::optional<std::string> before;  // nullopt: not set on the cluster
+  std::optional<std::string> after;   // nullopt: reset to the broker default (drift)
+
+  friend bool operator==(const ConfigChange&, const ConfigChange&) = default;
+};
+
+// AlterConfigs replaces a topic's whole set of dynamic configs, so `desired` is complete.
+struct AlterConfig {
+  std::string name;
+  ConfigMap desired;
+  std::vector<ConfigChange> changes;
+  bool destructive = false;  // lowers retention or changes cleanup.policy: data goes for good
+  Location at;
+
+  friend bool operator==(const AlterConfig&, const AlterConfig&) = default;
+};
+
+struct DeleteTopic {
+  std::string name;
+  Location at;
+
+  friend bool operator==(const DeleteTopic&, const DeleteTopic&) = default;
+};
+
+using Action = std::variant<CreateTopic, AddPartitions, AlterConfig, DeleteTopic>;
+
+struct BlockedChange {
+  std::string topic;
+  std::string rule;
+  std::string message;
+  Location at;
+
+  friend bool operator==(const BlockedChange&, const BlockedChange&) = default;
+};
+
+struct Plan {
+  std::string cluster_id;
+  std::string environment;
+  std::vector<Action> actions;  // in execution order
+  std::vector<BlockedChange> blocked;
+  std::vector<Diagnostic> warnings;
+  std::vector<std::string> unmanaged;  // on the cluster, in no manifest: listed, never touched
+  // Deletes the manifests ask for (`deleted: true`) that this run does not allow: not written,
+  // but the cluster still differs from Git.
+  std::vector<DeleteTopic> withheld;
+  // ACL changes, when the environment manages ACLs: created before any topic change, deleted
+  // after every one.
+  AccessChanges access;
+  std::string access_skipped;  // why ACLs were not looked at although the settings manage them
+  std::vector<std::string> targets;  // the --target patterns it was narrowed to; empty: none
+
+  bool has_changes() const { return !actions.empty() || !access.empty(); }
+  // The cluster does not match the manifests: changes to make, or deletes withheld.
+  bool differs() const { return has_changes() || !withheld.empty(); }
+  bool is_blocked() const { return !blocked.empty(); }
+};
+
+// A plan saved by `plan --out` for `apply --plan`: a proposal that apply re-derives and compares.
+struct SavedPlan {
+  Plan plan;
+  std::string digest;                // of the desired topics and settings it was made from
+  std::vector<std::string> paths;    // the manifest paths it was made from, absolute
+  std::vector<std::string> targets;  // the --target patterns it was narrowed to; empty: none
+};
+
+// The topic an action is about.
+const std::string& action_topic(const Action& action);
+
+// Where in the manifests an action comes from.
+const Location& action_location(const Action& action);
+
+// One line that says everything an action would write, for comparing a saved plan with a fresh
+// one: "create orders.created partitions=3 replicationFactor=1 configs={retention.ms=604800000}".
+std::string describe_action(const Action& action);
+std::string describe_blocked(const BlockedChange& blocked);
+
+}  // namespace topicform
