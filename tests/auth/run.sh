@@ -103,6 +103,9 @@ acl --allow-principal User:app --operation All --topic '*' &&
   acl --allow-principal User:limited --operation All --topic "$d.allowed" --resource-pattern-type prefixed &&
   ok || { echo "auth: cannot set ACLs" >&2; cat "$tmp/acl.log" >&2; failed=$((failed + 1)); }
 topic_list() { java -cp "$jars" org.apache.kafka.tools.TopicCommand --bootstrap-server "$S" --command-config "$tmp/admin.properties" --list 2>/dev/null; }
+# The topics listed into $tmp/listed, and whether the listing ran and shows `$1`: the positive
+# control of each "nothing was created" check, which a failed listing would otherwise pass.
+listed_with() { topic_list >"$tmp/listed" && grep -qx "$1" "$tmp/listed"; }
 
 project() {  # DIR NAME... : a project with one topic per NAME
   mkdir -p "$1"
@@ -136,6 +139,7 @@ run "$bin" apply --auto-approve --bootstrap-server "$S" --command-config "$tmp/a
 [ $? = 0 ] && ok || bad "apply with SASL credentials from a --command-config file"
 never_printed "apply with a command-config file"
 topic_list | grep -qx "$d.created" && ok || bad "the topic exists after the authenticated apply"
+created="$d.created"  # a topic known to exist, for the listings' positive controls
 
 # 2. credentials from environment variables, at the highest verbosity
 printf 'security.protocol=SASL_PLAINTEXT\nsasl.mechanism=PLAIN\nsasl.username=${env:KAFKA_USERNAME}\nsasl.password=${env:KAFKA_PASSWORD}\n' >"$tmp/env.properties"
@@ -184,7 +188,8 @@ run "$bin" apply --auto-approve --bootstrap-server "$S" --command-config "$tmp/l
 [ $? = 1 ] && ok || bad "apply without the ACLs fails"
 grep -q "^topicform: error: the cluster refuses 2 change(s), e.g. '$d.denied': .*[Aa]uthoriz.*; nothing was applied$" "$tmp/err" && ok || bad "the error names the authorization failure"
 never_printed "apply refused by ACLs at debug verbosity"
-topic_list | grep -q "^$d.allowed" && bad "no partial writes: the allowed topic was created" || ok
+listed_with "$created" && ok || bad "the topic listing shows what exists (the control of the next check)"
+grep -q "^$d.allowed" "$tmp/listed" && bad "no partial writes: the allowed topic was created" || ok
 run "$bin" plan --bootstrap-server "$S" --command-config "$tmp/limited.properties" "$tmp/p4"
 [ $? = 1 ] && ok || bad "plan without the ACLs reports the changes as blocked"
 grep -q "the broker refuses the change: .*[Aa]uthoriz" "$tmp/out" && ok || bad "plan shows the broker's reason"
@@ -199,7 +204,8 @@ run "$bin" apply --auto-approve --stats --bootstrap-server "$S" --command-config
 [ $? = 1 ] && ok || bad "a large apply with two denied topics fails"
 grep -q "^topicform: error: the cluster refuses 2 change(s), e.g. '$d.denied': .*[Aa]uthoriz.*; nothing was applied$" "$tmp/err" && ok || bad "the refusal in the last part is named"
 grep -q "^requests: .*, 2 writes$" "$tmp/err" && ok || bad "the validate-only pass went in two requests"
-topic_list | grep -q "^$d.allowed-many" && bad "no partial writes in a create of two requests" || ok
+listed_with "$created" && ok || bad "the topic listing shows what exists (the control of the next check)"
+grep -q "^$d.allowed-many" "$tmp/listed" && bad "no partial writes in a create of two requests" || ok
 
 # 5. TLS with the test CA; without it, a clear certificate error
 project "$tmp/p5" secured
