@@ -62,6 +62,57 @@ std::string write_snapshot(const ClusterState& state) {
   return root.dump(2, ' ', false, nlohmann::ordered_json::error_handler_t::replace) + "\n";
 }
 
+namespace {
+
+// The topics of a snapshot; an error names a topic Kafka would not allow (throws on bad JSON).
+Result<bool> read_topics(const nlohmann::json& root, ClusterState& state) {
+  for (const auto& [name, t] : root.at("topics").items()) {
+    if (!is_legal_topic_name(name)) {
+      return Error{
+          fmt::format("topic name '{}' is not one Kafka allows (letters, digits, "
+                      "'.', '_', '-', at most 249)",
+                      visible(name))};
+    }
+    ClusterTopic topic;
+    topic.name = name;
+    topic.partitions = json_integer(t.at("partitions"), "partitions");
+    topic.replication_factor = json_integer(t.at("replicationFactor"), "replicationFactor");
+    if (t.contains("configs")) {
+      topic.configs = t["configs"].get<std::map<std::string, std::string>>();
+      topic.configs_known = true;
+    }
+    topic.internal = t.value("internal", false);
+    state.topics[name] = topic;
+  }
+  return true;
+}
+
+// The groups, dead-letter counts and broker facts a snapshot may hold (throws on bad JSON).
+void read_context(const nlohmann::json& root, ClusterState& state) {
+  using Lists = std::map<std::string, std::vector<std::string>>;
+  if (root.contains("readers")) state.readers = root["readers"].get<Lists>();
+  if (root.contains("undescribedGroups")) {
+    state.undescribed_groups = root["undescribedGroups"].get<Lists>();
+  }
+  if (root.contains("committedGroups"))
+    state.committed_groups = root["committedGroups"].get<Lists>();
+  if (root.contains("deadMessages")) {
+    for (const auto& [topic, count] : root["deadMessages"].items()) {
+      state.dead_messages[topic] = json_integer(count, "deadMessages");
+    }
+  }
+  if (root.contains("offsetsRetentionMs") && !root["offsetsRetentionMs"].is_null()) {
+    state.offsets_retention_ms = json_integer(root["offsetsRetentionMs"], "offsetsRetentionMs");
+  }
+  if (root.contains("messageMaxBytes") && !root["messageMaxBytes"].is_null()) {
+    state.message_max_bytes = json_integer(root["messageMaxBytes"], "messageMaxBytes");
+  }
+  if (root.contains("topicDefaults"))
+    state.topic_defaults = root["topicDefaults"].get<TopicDefaults>();
+}
+
+}  // namespace
+
 Result<ClusterState> parse_snapshot(const std::string& text) {
   try {
     nlohmann::json root = nlohmann::json::parse(text);
@@ -72,46 +123,8 @@ Result<ClusterState> parse_snapshot(const std::string& text) {
     if (root.contains("autoCreateTopics") && !root["autoCreateTopics"].is_null()) {
       state.auto_create_topics = root["autoCreateTopics"].get<bool>();
     }
-    for (const auto& [name, t] : root.at("topics").items()) {
-      if (!is_legal_topic_name(name)) {
-        return Error{
-            fmt::format("topic name '{}' is not one Kafka allows (letters, digits, "
-                        "'.', '_', '-', at most 249)",
-                        visible(name))};
-      }
-      ClusterTopic topic;
-      topic.name = name;
-      topic.partitions = json_integer(t.at("partitions"), "partitions");
-      topic.replication_factor = json_integer(t.at("replicationFactor"), "replicationFactor");
-      if (t.contains("configs")) {
-        topic.configs = t["configs"].get<std::map<std::string, std::string>>();
-        topic.configs_known = true;
-      }
-      topic.internal = t.value("internal", false);
-      state.topics[name] = topic;
-    }
-    using Lists = std::map<std::string, std::vector<std::string>>;
-    if (root.contains("readers")) state.readers = root["readers"].get<Lists>();
-    if (root.contains("undescribedGroups")) {
-      state.undescribed_groups = root["undescribedGroups"].get<Lists>();
-    }
-    if (root.contains("committedGroups")) {
-      state.committed_groups = root["committedGroups"].get<Lists>();
-    }
-    if (root.contains("deadMessages")) {
-      for (const auto& [topic, count] : root["deadMessages"].items()) {
-        state.dead_messages[topic] = json_integer(count, "deadMessages");
-      }
-    }
-    if (root.contains("offsetsRetentionMs") && !root["offsetsRetentionMs"].is_null()) {
-      state.offsets_retention_ms = json_integer(root["offsetsRetentionMs"], "offsetsRetentionMs");
-    }
-    if (root.contains("messageMaxBytes") && !root["messageMaxBytes"].is_null()) {
-      state.message_max_bytes = json_integer(root["messageMaxBytes"], "messageMaxBytes");
-    }
-    if (root.contains("topicDefaults")) {
-      state.topic_defaults = root["topicDefaults"].get<TopicDefaults>();
-    }
+    if (auto topics = read_topics(root, state); !topics) return topics.error();
+    read_context(root, state);
     if (root.contains("acls") && !root["acls"].is_null()) read_acls(root["acls"], state);
     return state;
   } catch (const nlohmann::json::exception& e) {

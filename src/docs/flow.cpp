@@ -105,6 +105,25 @@ std::string render_mermaid(const Flow& flow) {
   return out;
 }
 
+namespace {
+
+// One node's box at `at` (its top left), with its label and the topics it stands for.
+std::string svg_box(const FlowNode& n, std::pair<int, int> at) {
+  const char* kind = n.kind == FlowNode::Kind::service ? "service"
+                     : n.kind == FlowNode::Kind::topic ? "topic"
+                                                       : "dead";
+  int w = box_width(n.label);
+  return fmt::format(
+      "<g class=\"node {0}\" data-topics=\"{9}\"><rect x=\"{1}\" y=\"{2}\" width=\"{3}\" "
+      "height=\"{4}\" rx=\"{5}\"/><text x=\"{6}\" y=\"{7}\" "
+      "text-anchor=\"middle\">{8}</text></g>\n",
+      kind, at.first, at.second, w, kBoxHeight, n.kind == FlowNode::Kind::service ? 4 : 14,
+      at.first + w / 2, at.second + kBoxHeight / 2 + 4, html_escape(n.label),
+      topics_attribute(n.topics));
+}
+
+}  // namespace
+
 std::string render_svg(const Flow& flow, const std::string& title, const std::string& id) {
   const std::string marker = "arrow-" + page_name(id);
   // Each column stacks its boxes from the top; the drawing is as tall as the fullest column.
@@ -139,20 +158,7 @@ std::string render_svg(const Flow& flow, const std::string& title, const std::st
         "data-topics=\"{}\"/>\n",
         x1, y1, x2, y2, e.failure ? "edge failure" : "edge", marker, topics_attribute(e.topics));
   }
-  for (std::size_t i = 0; i < flow.nodes.size(); ++i) {
-    const auto& n = flow.nodes[i];
-    const char* kind = n.kind == FlowNode::Kind::service ? "service"
-                       : n.kind == FlowNode::Kind::topic ? "topic"
-                                                         : "dead";
-    int w = box_width(n.label);
-    out += fmt::format(
-        "<g class=\"node {0}\" data-topics=\"{9}\"><rect x=\"{1}\" y=\"{2}\" width=\"{3}\" "
-        "height=\"{4}\" rx=\"{5}\"/><text x=\"{6}\" y=\"{7}\" "
-        "text-anchor=\"middle\">{8}</text></g>\n",
-        kind, at[i].first, at[i].second, w, kBoxHeight, n.kind == FlowNode::Kind::service ? 4 : 14,
-        at[i].first + w / 2, at[i].second + kBoxHeight / 2 + 4, html_escape(n.label),
-        topics_attribute(n.topics));
-  }
+  for (std::size_t i = 0; i < flow.nodes.size(); ++i) out += svg_box(flow.nodes[i], at[i]);
   out += "</svg>\n";
   return out;
 }

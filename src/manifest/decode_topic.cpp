@@ -81,6 +81,52 @@ OwnerCard decode_owner(const DocumentReader& reader) {
 
 }  // namespace
 
+namespace {
+
+// cleanupPolicy: one policy or a list of them.
+void decode_cleanup_policy(const DocumentReader& reader, TopicSpec& spec) {
+  const auto* policy = reader.find("/spec/cleanupPolicy");
+  if (!policy) return;
+  spec.cleanup_policy.present = true;
+  spec.cleanup_policy.at = reader.value_at("/spec/cleanupPolicy");
+  if (policy->is_array()) {
+    for (const auto& item : *policy) spec.cleanup_policy.value.push_back(item.get<std::string>());
+  } else {
+    spec.cleanup_policy.value.push_back(policy->get<std::string>());
+  }
+}
+
+void decode_dead_letter(const DocumentReader& reader, TopicSpec& spec) {
+  if (!reader.find("/spec/deadLetter")) return;
+  DeadLetterSpec dead;
+  dead.at = reader.key_at("/spec/deadLetter");
+  dead.enabled = reader.boolean("/spec/deadLetter/enabled");
+  dead.reason = reader.text("/spec/deadLetter/reason");
+  dead.retention = reader.text("/spec/deadLetter/retention");
+  dead.partitions = reader.integer("/spec/deadLetter/partitions");
+  dead.config = decode_config(reader, "/spec/deadLetter/config");
+  spec.dead_letter = dead;
+}
+
+// overrides: per environment, the partitions, replication, retention and configs it changes.
+void decode_overrides(const DocumentReader& reader, TopicSpec& spec) {
+  const auto* overrides = reader.find("/spec/overrides");
+  if (!overrides || !overrides->is_object()) return;
+  spec.overrides_at = reader.key_at("/spec/overrides");
+  for (const auto& [environment, value] : overrides->items()) {
+    std::string base = pointer_child("/spec/overrides", environment);
+    TopicOverride local;
+    local.at = reader.key_at(base);
+    local.partitions = reader.integer(base + "/partitions");
+    local.replication_factor = reader.integer(base + "/replicationFactor");
+    local.retention = reader.text(base + "/retention");
+    local.config = decode_config(reader, base + "/config");
+    spec.overrides[environment] = local;
+  }
+}
+
+}  // namespace
+
 TopicSpec decode_topic(const YamlDocument& document) {
   DocumentReader reader(document);
   TopicSpec spec;
@@ -98,41 +144,12 @@ TopicSpec decode_topic(const YamlDocument& document) {
   spec.replication_factor = reader.integer("/spec/replicationFactor");
   spec.retention = reader.text("/spec/retention");
   spec.retention_bytes = reader.text("/spec/retentionBytes");
-  if (const auto* policy = reader.find("/spec/cleanupPolicy")) {
-    spec.cleanup_policy.present = true;
-    spec.cleanup_policy.at = reader.value_at("/spec/cleanupPolicy");
-    if (policy->is_array()) {
-      for (const auto& item : *policy) spec.cleanup_policy.value.push_back(item.get<std::string>());
-    } else {
-      spec.cleanup_policy.value.push_back(policy->get<std::string>());
-    }
-  }
+  decode_cleanup_policy(reader, spec);
   spec.config = decode_config(reader, "/spec/config");
   spec.extra_access = decode_extra_access(reader);
-  if (reader.find("/spec/deadLetter")) {
-    DeadLetterSpec dead;
-    dead.at = reader.key_at("/spec/deadLetter");
-    dead.enabled = reader.boolean("/spec/deadLetter/enabled");
-    dead.reason = reader.text("/spec/deadLetter/reason");
-    dead.retention = reader.text("/spec/deadLetter/retention");
-    dead.partitions = reader.integer("/spec/deadLetter/partitions");
-    dead.config = decode_config(reader, "/spec/deadLetter/config");
-    spec.dead_letter = dead;
-  }
+  decode_dead_letter(reader, spec);
   spec.owner = decode_owner(reader);
-  if (const auto* overrides = reader.find("/spec/overrides"); overrides && overrides->is_object()) {
-    spec.overrides_at = reader.key_at("/spec/overrides");
-    for (const auto& [environment, value] : overrides->items()) {
-      std::string base = pointer_child("/spec/overrides", environment);
-      TopicOverride local;
-      local.at = reader.key_at(base);
-      local.partitions = reader.integer(base + "/partitions");
-      local.replication_factor = reader.integer(base + "/replicationFactor");
-      local.retention = reader.text(base + "/retention");
-      local.config = decode_config(reader, base + "/config");
-      spec.overrides[environment] = local;
-    }
-  }
+  decode_overrides(reader, spec);
   spec.previous_name = reader.text("/spec/previousName");
   spec.deleted = reader.boolean("/spec/deleted");
   spec.allow_key_remap = reader.boolean("/spec/allowKeyRemap");

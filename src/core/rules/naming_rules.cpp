@@ -174,19 +174,23 @@ void check_separators(const EffectiveTopic& topic, RuleSink& sink) {
   }
 }
 
+void check_lowercase(const EffectiveTopic& topic, RuleSink& sink) {
+  const std::string& name = topic.name;
+  if (std::none_of(name.begin(), name.end(), [](char c) { return c >= 'A' && c <= 'Z'; })) return;
+  std::string lower = name;
+  std::transform(lower.begin(), lower.end(), lower.begin(),
+                 [](unsigned char c) { return static_cast<char>(std::tolower(c)); });
+  sink.report("naming/lowercase", topic.name_at,
+              fmt::format("topic name '{}' has upper-case letters: write '{}'", name, lower));
+}
+
 }  // namespace
 
 void check_naming(const EffectiveTopic& topic, const RuleContext& context, RuleSink& sink) {
   if (topic.is_dead) return;  // derived names follow their source's
   if (!check_legal(topic, sink)) return;
   const std::string& name = topic.name;
-  if (std::any_of(name.begin(), name.end(), [](char c) { return c >= 'A' && c <= 'Z'; })) {
-    std::string lower = name;
-    std::transform(lower.begin(), lower.end(), lower.begin(),
-                   [](unsigned char c) { return static_cast<char>(std::tolower(c)); });
-    sink.report("naming/lowercase", topic.name_at,
-                fmt::format("topic name '{}' has upper-case letters: write '{}'", name, lower));
-  }
+  check_lowercase(topic, sink);
   check_separators(topic, sink);
   if (name.ends_with(".dead")) {
     sink.report("naming/reserved-suffix", topic.name_at,
