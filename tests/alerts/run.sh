@@ -8,10 +8,8 @@ bin="$1"
 here=tests/alerts
 tmp=$(mktemp -d)
 trap 'rm -rf "$tmp"' EXIT
-passed=0
-failed=0
-ok() { passed=$((passed + 1)); }
-bad() { echo "alerts: FAILED $*" >&2; failed=$((failed + 1)); }
+suite=alerts
+. "$(dirname "$0")/../lib.sh"
 
 # Debian's promtool (package prometheus, which ci/install-deps installs): without it the rules
 # would go unevaluated, so its absence fails the test.
@@ -37,5 +35,4 @@ grep -qx "note: no lag rule for group notification-service on identity.users.sta
 "$bin" alerts "$here/hostile" --out "$tmp/h.yml" 2>"$tmp/err"
 grep -qx "note: no lag rule for group auditor-service on billing.archive-written: maxConsumerDowntime 200000d is longer than Prometheus can wait ('for:' takes at most 106751d)" "$tmp/err" && ok || { bad "a downtime past Prometheus's limit is named"; cat "$tmp/err" >&2; }
 grep -qF 'team: "billing\"team {{\"{{\"}} .Labels {{\"}}\"}} {{\"}}\"}}"' "$tmp/h.yml" && ok || bad "a team that reads as a template is written as a literal"
-echo "alerts: $passed passed, $failed failed"
-[ "$failed" -eq 0 ]
+finish

@@ -10,17 +10,14 @@ bin=$(readlink -f "$1")
 client=$(readlink -f "$2")
 root=$(pwd)
 tmp=$(mktemp -d)
-passed=0
-failed=0
+suite=acls
+. "$(dirname "$0")/../lib.sh"
 cleanup() {
   ci/kafka/broker stop "$tmp/broker" >/dev/null 2>&1
   [ "$failed" -ne 0 ] && mkdir -p build/auth-logs && cp "$tmp"/broker/node1/server.log build/auth-logs/acls.log 2>/dev/null
   rm -rf "$tmp"
 }
 trap cleanup EXIT
-ok() { passed=$((passed + 1)); }
-bad() { echo "acls: FAILED $*" >&2; sed 's/^/  /' "$tmp/out" "$tmp/err" 2>/dev/null | tail -12 >&2; failed=$((failed + 1)); }
-run() { "$@" >"$tmp/out" 2>"$tmp/err"; }
 
 ci/kafka/broker fetch || exit 1
 port=$(ci/kafka/broker free-port 12)
@@ -31,7 +28,7 @@ ci/kafka/sasl-acl-properties "$port" "$pw-admin" "${users[@]}" >"$tmp/broker.pro
 TOPICFORM_BROKER_PROPERTIES="$tmp/broker.properties" ci/kafka/broker start "$tmp/broker" "$port" 1 ||
   { echo "acls: the broker did not start" >&2; failed=1; exit 1; }
 S=127.0.0.1:$port
-jars="$root/build/kafka-jars/*"
+jars="$kafka_jars"
 credentials() {  # USER: a librdkafka properties file for USER
   printf 'security.protocol=SASL_PLAINTEXT\nsasl.mechanism=PLAIN\nsasl.username=%s\nsasl.password=%s-%s\n' "$1" "$pw" "$1" >"$tmp/$1.properties"
   echo "$tmp/$1.properties"
@@ -196,5 +193,4 @@ tf apply --auto-approve
 [ $? = 0 ] && ok || bad "apply the revocation"
 as nobody produce "$d.created" k after; denied $? "the undeclared principal cannot produce any more"
 
-echo "acls: $passed passed, $failed failed"
-[ "$failed" -eq 0 ]
+finish

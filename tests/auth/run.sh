@@ -11,8 +11,8 @@ set -uo pipefail
 bin=$(readlink -f "$1")
 root=$(pwd)
 tmp=$(mktemp -d)
-passed=0
-failed=0
+suite=auth
+. "$(dirname "$0")/../lib.sh"
 cleanup() {
   ci/kafka/broker stop "$tmp/sasl" >/dev/null 2>&1
   ci/kafka/broker stop "$tmp/tls" >/dev/null 2>&1
@@ -20,9 +20,6 @@ cleanup() {
   rm -rf "$tmp"
 }
 trap cleanup EXIT
-ok() { passed=$((passed + 1)); }
-bad() { echo "auth: FAILED $*" >&2; sed 's/^/  /' "$tmp/out" "$tmp/err" 2>/dev/null | tail -12 >&2; failed=$((failed + 1)); }
-run() { "$@" >"$tmp/out" 2>"$tmp/err"; }
 # Passwords are long random words, so finding one in any output means it was printed.
 admin_pw="admin-$RANDOM$RANDOM-pw"
 app_pw="app-$RANDOM$RANDOM-pw"
@@ -84,7 +81,7 @@ wait "$tls_start"; tls_started=$?
 [ "$tls_started" = 0 ] || { echo "auth: the TLS broker did not start" >&2; failed=1; exit 1; }
 S=127.0.0.1:$sasl_port
 T=127.0.0.1:$tls_port
-jars="$root/build/kafka-jars/*"
+jars="$kafka_jars"
 
 # ACLs, set by the super user: app may manage every topic; limited may only look at them and
 # manage its own prefix.
@@ -219,5 +216,4 @@ run "$bin" plan --timeout 10s --bootstrap-server "$T" -X security.protocol=ssl "
 # fails first, in the request's error ("Broker transport failure (...)"): both say why.
 tail -1 "$tmp/err" | grep -q "^topicform: error: read cluster metadata: .*certificate verify failed" && ok || bad "the error is about the certificate"
 
-echo "auth: $passed passed, $failed failed"
-[ "$failed" -eq 0 ]
+finish

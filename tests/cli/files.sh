@@ -7,10 +7,8 @@ set -uo pipefail
 bin=$(readlink -f "$1")
 tmp=$(mktemp -d)
 trap 'rm -rf "$tmp"' EXIT
-passed=0
-failed=0
-ok() { passed=$((passed + 1)); }
-bad() { echo "files: FAILED $*" >&2; sed 's/^/  /' "$tmp/out" "$tmp/err" 2>/dev/null | head -8 >&2; failed=$((failed + 1)); }
+suite=files
+. "$(dirname "$0")/../lib.sh"
 run() { timeout 20 "$@" >"$tmp/out" 2>"$tmp/err"; }
 # The tree outside the targets: anything that appears or changes in it is a write that escaped.
 mkdir -p "$tmp/outside" && echo keep >"$tmp/outside/victim.md"
@@ -138,5 +136,4 @@ snapshot "$tmp/huge.json" "a.b" && sed -i 's/"partitions": 1/"partitions": 1e300
 run "$bin" plan --cluster-snapshot "$tmp/huge.json" topics
 [ $? = 1 ] && grep -q "'partitions' is not a whole number" "$tmp/err" && ok || bad "a snapshot with 1e300 partitions is refused"
 
-echo "files: $passed passed, $failed failed"
-[ "$failed" -eq 0 ]
+finish

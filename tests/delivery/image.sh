@@ -11,10 +11,8 @@ root=$(pwd)
 tmp=$(mktemp -d)
 # Mounts live only in the private namespaces below, so this removes plain folders.
 trap 'rm -rf "$tmp"' EXIT
-passed=0
-failed=0
-ok() { passed=$((passed + 1)); }
-bad() { echo "image: FAILED $*" >&2; failed=$((failed + 1)); }
+suite=image
+. "$(dirname "$0")/../lib.sh"
 finish() {
   echo "image: $passed passed, $failed failed"
   [ "$failed" -eq 0 ]

@@ -7,10 +7,8 @@ set -uo pipefail
 build="$1"
 tmp=$(mktemp -d)
 trap 'rm -rf "$tmp"' EXIT
-passed=0
-failed=0
-ok() { passed=$((passed + 1)); }
-bad() { echo "install: FAILED $*" >&2; failed=$((failed + 1)); }
+suite=install
+. "$(dirname "$0")/../lib.sh"
 P="$tmp/prefix"
 
 cmake --install "$build" --prefix "$P" >"$tmp/install.log" 2>&1 || { bad "cmake --install"; cat "$tmp/install.log" >&2; }
@@ -50,5 +48,4 @@ zsh_complete() {  # WORDS...
 zsh_complete topicform "" | grep -qx apply && ok || bad "zsh offers the commands"
 zsh_complete topicform plan --s | grep -qx -- --stats && ok || bad "zsh offers plan's options"
 [ "$(zsh_complete topicform plan top)" = "_files" ] && ok || bad "zsh completes paths after the command"
-echo "install: $passed passed, $failed failed"
-[ "$failed" -eq 0 ]
+finish

@@ -10,10 +10,8 @@ root=$(pwd)
 golden="$root/tests/golden/docs"
 tmp=$(mktemp -d)
 trap 'rm -rf "$tmp"' EXIT
-passed=0
-failed=0
-ok() { passed=$((passed + 1)); }
-bad() { echo "docs: FAILED $*" >&2; failed=$((failed + 1)); }
+suite=docs
+. "$(dirname "$0")/../lib.sh"
 
 for format in markdown html asyncapi; do
   "$bin" docs --format "$format" --out "$tmp/$format" topics 2>"$tmp/$format.err" || bad "$format: exit $?"
@@ -126,5 +124,4 @@ for format in markdown html asyncapi; do
   diff -r "$golden/$format" "$tmp/absolute-$format" >/dev/null && ok || bad "$format: an absolute path from another folder changes the output"
 done
 
-echo "docs: $passed passed, $failed failed"
-[ "$failed" -eq 0 ]
+finish

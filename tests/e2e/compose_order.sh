@@ -10,16 +10,14 @@ bin=$(readlink -f "$1")
 client=$(readlink -f "$2")
 root=$(pwd)
 tmp=$(mktemp -d)
-passed=0
-failed=0
+suite=e2e
+. "$(dirname "$0")/../lib.sh"
 cleanup() {
   ci/kafka/broker stop "$tmp/broker" >/dev/null 2>&1
   [ "$failed" -ne 0 ] && mkdir -p build/e2e-logs && cp "$tmp"/broker/node*/server.log build/e2e-logs/ 2>/dev/null
   rm -rf "$tmp"
 }
 trap cleanup EXIT
-ok() { passed=$((passed + 1)); }
-bad() { echo "e2e: FAILED $*" >&2; sed 's/^/  /' "$tmp/out" "$tmp/err" 2>/dev/null | tail -15 >&2; failed=$((failed + 1)); }
 
 # The `topics` service as Compose would run it: its command, its environment, its volume mapped
 # to the host folder, and the broker's address in place of `broker:9092`.
@@ -48,7 +46,7 @@ source "$tmp/service"
 
 ci/kafka/broker start "$tmp/broker" "$(ci/kafka/broker free-port 2)" 1 || { echo "e2e: the broker did not start" >&2; exit 1; }
 S=$(cat "$tmp/broker/bootstrap")
-jars="$root/build/kafka-jars/*"
+jars="$kafka_jars"
 topic_exists() { java -cp "$jars" org.apache.kafka.tools.TopicCommand --bootstrap-server "$S" --list 2>/dev/null | grep -qx "$1"; }
 topics_service() { env -i PATH="$PATH" HOME="$tmp" "${service_env[@]}" KAFKA_BOOTSTRAP_SERVERS="$S" "$bin" "${args[@]}" "$@"; }
 
@@ -92,5 +90,4 @@ status=$?
 [ "$status" = 1 ] && ok || bad "an unreachable broker exits 1 (exit $status)"
 tail -1 "$tmp/err" | grep -q "^topicform: error: gave up waiting for 1 broker(s) after [0-9.]*s: no answer" && ok || bad "the reason is the last line"
 
-echo "e2e: $passed passed, $failed failed"
-[ "$failed" -eq 0 ]
+finish

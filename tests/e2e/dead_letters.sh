@@ -10,24 +10,21 @@ bin=$(readlink -f "$1")
 client=$(readlink -f "$2")
 root=$(pwd)
 tmp=$(mktemp -d)
-passed=0
-failed=0
+suite=dead-letters
+. "$(dirname "$0")/../lib.sh"
 cleanup() {
   ci/kafka/broker stop "$tmp/broker" >/dev/null 2>&1
   [ "$failed" -ne 0 ] && mkdir -p build/e2e-logs && cp "$tmp"/broker/node*/server.log build/e2e-logs/dead-letters.log 2>/dev/null
   rm -rf "$tmp"
 }
 trap cleanup EXIT
-ok() { passed=$((passed + 1)); }
-bad() { echo "dead-letters: FAILED $*" >&2; sed 's/^/  /' "$tmp/out" "$tmp/err" 2>/dev/null | tail -12 >&2; failed=$((failed + 1)); }
-run() { "$@" >"$tmp/out" 2>"$tmp/err"; }
 
 ci/kafka/broker fetch || exit 1
 port=$(ci/kafka/broker free-port 2)
 ci/kafka/broker start "$tmp/broker" "$port" 1 >/dev/null || { echo "dead-letters: the broker did not start" >&2; failed=1; exit 1; }
 S=$(cat "$tmp/broker/bootstrap")
 export KAFKA_BOOTSTRAP_SERVERS="$S"
-jars="$root/build/kafka-jars/*"
+jars="$kafka_jars"
 tf() { run "$bin" "$@" --bootstrap-server "$S"; }
 d="dl$RANDOM"
 
@@ -108,5 +105,4 @@ run "$bin" plan --bootstrap-server "$S" topics
 [ $? = 0 ] && grep -q "^Plan: 10 to create" "$tmp/out" && ok || bad "the example plans"
 grep -q "warning" "$tmp/err" && bad "the example plans without a warning" || ok
 
-echo "dead-letters: $passed passed, $failed failed"
-[ "$failed" -eq 0 ]
+finish

@@ -8,10 +8,8 @@ bin="$1"
 here=tests/golden
 tmp=$(mktemp -d)
 trap 'rm -rf "$tmp"' EXIT
-passed=0
-failed=0
-ok() { passed=$((passed + 1)); }
-bad() { echo "markdown: FAILED $*" >&2; failed=$((failed + 1)); }
+suite=markdown
+. "$(dirname "$0")/../lib.sh"
 render() { cmark-gfm --extension table --extension strikethrough --extension autolink "$1"; }
 
 GITHUB_STEP_SUMMARY="$tmp/summary.md" "$bin" validate --format github "$here/bad" >/dev/null 2>&1
@@ -36,5 +34,4 @@ grep -qF '<strong>destructive</strong> commerce.payments.events: retention.ms: 6
 "$bin" plan --format markdown --cluster-snapshot "$here/snapshots/converged.json" topics >"$tmp/empty.md" 2>/dev/null
 grep -q '<details>' "$tmp/empty.md" && bad "a plan without changes has a details block" || ok
 grep -qx '\*\*No changes: the cluster matches the manifests.\*\*' "$tmp/empty.md" && ok || bad "a plan without changes says so"
-echo "markdown: $passed passed, $failed failed"
-[ "$failed" -eq 0 ]
+finish

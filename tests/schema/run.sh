@@ -9,10 +9,8 @@ bin=$(readlink -f "$1")
 root=$(pwd)
 tmp=$(mktemp -d)
 trap 'rm -rf "$tmp"' EXIT
-passed=0
-failed=0
-ok() { passed=$((passed + 1)); }
-bad() { echo "schema: FAILED $*" >&2; failed=$((failed + 1)); }
+suite=schema
+. "$(dirname "$0")/../lib.sh"
 
 [ "${UPDATE_GOLDEN:-}" = 1 ] && "$bin" schema --out schema --force 2>/dev/null
 "$bin" schema --out "$tmp/schema" 2>"$tmp/err" && ok || bad "topicform schema: exit $?"
@@ -89,5 +87,4 @@ if ! cmp -s tests/schema/package-lock.json "$node_dir/package-lock.json" || [ ! 
   (cd "$node_dir" && npm ci --no-audit --no-fund >"$tmp/npm.log" 2>&1) || { cat "$tmp/npm.log" >&2; bad "npm ci"; }
 fi
 NODE_PATH="$node_dir/node_modules" node tests/schema/editor_check.js "$tmp/cases.json" && ok || bad "the schemas in yaml-language-server and ajv (above)"
-echo "schema: $passed passed, $failed failed"
-[ "$failed" -eq 0 ]
+finish
