@@ -4,7 +4,8 @@
 # parked by cause and moves no group; `dead replay` returns it exactly once — also when killed
 # with an open transaction and run again — with keys, partitions and headers as the runbook
 # wants; `offsets reset` is refused under a live classic and a live KIP-848 consumer and moves
-# the offsets once they stop, --to-datetime landing on the first message after the time.
+# the offsets once they stop, --to-datetime landing on the first message after the time; a
+# message near its topic's raised limit (4 MiB) is parked and replayed whole.
 # Usage: tests/e2e/dead_operations.sh TOPICFORM_BINARY   (from the repository root)
 set -uo pipefail
 bin=$(readlink -f "$1")
@@ -223,5 +224,19 @@ expect_exit 0 "a group no manifest declares" tf offsets reset -g audit -t "$Pay"
 expect_out "^topicform: warning: no manifest declares group 'audit' as a consumer of 'shop.payments-made'; check the names$" "gets a warning"
 expect_exit 1 "a shift without a committed offset" tf offsets reset -g audit -t "$Pay" --shift-by 1 "$tmp/p"
 expect_out "^topicform: error: group 'audit' has no committed offset on shop.payments-made:0 to shift from; use --to-earliest, --to-latest or --to-offset for it$" "says what to use"
+
+# 7. a message near its topic's raised limit (4 MiB) is parked and replayed whole
+I=shop.images-uploaded
+mkdir -p "$tmp/q" && cp "$tmp/p/topicform.yaml" "$tmp/q/"
+topic images-uploaded 2 imageId && mv "$tmp/p/images-uploaded.yaml" "$tmp/q/"
+sed -i 's/^  retention: 7d$/  retention: 7d\n  config: {max.message.bytes: 4194304}/' "$tmp/q/images-uploaded.yaml"
+expect_exit 0 "apply a topic of large messages" tf apply --auto-approve "$tmp/q"
+expect_exit 0 "a message just under 4 MiB" $service big "$I" 4190000
+expect_exit 0 "the service parks it" $service serve "$I" billing-service
+expect_out "^processed 0, parked 1$" "it is parked"
+expect_exit 0 "it is replayed" tf dead replay "$I" "$tmp/q" --execute
+expect_out "^replayed 1 message from shop.images-uploaded.dead to shop.images-uploaded in 1 transaction$" "whole"
+$service read "$I" read_committed >"$tmp/images"
+[ "$(grep -c '"value": "<4190000 bytes>"' "$tmp/images")" = 2 ] && ok || bad "the source holds it twice, whole: $(cut -c1-200 "$tmp/images")"
 
 finish

@@ -7,6 +7,7 @@ headers, flushed before the offset is committed. Also reads a topic whole for th
                                          read_uncommitted), reading as no group
   dead_service.py orders TOPIC N         N orders keyed A-0.., every third without its total,
                                          A-7's value not even UTF-8; each with a trace header
+  dead_service.py big TOPIC BYTES         one message of BYTES bytes (not JSON), keyed big-1
   dead_service.py odd TOPIC              messages no runbook service writes: no headers, a key
                                          that is not UTF-8, dead-error twice, a dead-at that is
                                          no time, a 100 KB dead-error and a 64 KB header
@@ -48,7 +49,9 @@ def to_dead_letter(producer, msg, group, exc):
 def serve(topic, group):
     consumer = Consumer({"bootstrap.servers": BOOTSTRAP, "group.id": group,
                          "enable.auto.commit": False, "auto.offset.reset": "earliest"})
-    producer = Producer({"bootstrap.servers": BOOTSTRAP, "enable.idempotence": True, "acks": "all"})
+    # A service whose topic takes large messages raises its producer's limit to park them too.
+    producer = Producer({"bootstrap.servers": BOOTSTRAP, "enable.idempotence": True, "acks": "all",
+                         "message.max.bytes": 10000000})
     consumer.subscribe([topic])
     processed = parked = 0
     while True:
@@ -83,8 +86,11 @@ def read(topic, isolation):
             open_partitions.discard(msg.partition())
             continue
         headers = [[k, v.decode("utf-8", "backslashreplace")] for k, v in (msg.headers() or [])]
+        value = msg.value()
+        if len(value) > 4096:  # a large message is shown by its size
+            value = f"<{len(value)} bytes>".encode()
         print(json.dumps({"partition": msg.partition(), "key": msg.key().decode("utf-8", "backslashreplace"),
-                          "value": msg.value().decode("utf-8", "backslashreplace"), "headers": headers}, sort_keys=True))
+                          "value": value.decode("utf-8", "backslashreplace"), "headers": headers}, sort_keys=True))
     consumer.close()
 
 
@@ -96,6 +102,13 @@ def orders(topic, count):
             value = b"\xff not json"
         producer.produce(topic, key=f"A-{i}", value=value, headers=[("trace", f"t{i}".encode())])
     producer.flush(30)
+
+
+def big(topic, size):
+    producer = Producer({"bootstrap.servers": BOOTSTRAP, "message.max.bytes": 10000000})
+    producer.produce(topic, key=b"big-1", value=b"x" * size, headers=[("trace", b"t-big")])
+    if producer.flush(30) != 0:
+        sys.exit("big: not delivered")
 
 
 def odd(topic):
@@ -117,6 +130,8 @@ if __name__ == "__main__":
         read(sys.argv[2], sys.argv[3])
     elif len(sys.argv) == 4 and sys.argv[1] == "orders":
         orders(sys.argv[2], int(sys.argv[3]))
+    elif len(sys.argv) == 4 and sys.argv[1] == "big":
+        big(sys.argv[2], int(sys.argv[3]))
     elif len(sys.argv) == 3 and sys.argv[1] == "odd":
         odd(sys.argv[2])
     else:
