@@ -12,6 +12,7 @@
 #include "cli/arguments.hpp"
 #include "cli/commands.hpp"
 #include "cli/dead_reading.hpp"
+#include "cli/operation_options.hpp"
 #include "cli/plan_io.hpp"
 #include "cli/progress.hpp"
 #include "cli/terminal.hpp"
@@ -43,52 +44,6 @@ It refuses a SOURCE the manifests do not manage or give no dead topic, and one m
 cluster: it never creates a topic.
 
 Options)";
-
-struct ReplayOptions {
-  std::vector<std::string> paths;
-  std::string source;
-  std::string group = "topicform-replay";
-  std::int64_t transaction_size = 10'000;
-  bool execute = false;
-  std::string environment;
-  std::string settings;
-  std::string colour = "auto";
-  ConnectionOptions connection;
-};
-
-Parsed parse_replay(const std::vector<std::string>& args, ReplayOptions& options) {
-  po::options_description visible(kUsage);
-  visible.add_options()("help,h", "show this help")("execute", po::bool_switch(&options.execute),
-                                                    "write: without it nothing is written")(
-      "group,g", po::value(&options.group)->default_value("topicform-replay"),
-      "the replay's own consumer group, whose offsets record what was replayed")(
-      "transaction-size", po::value(&options.transaction_size)->default_value(10'000),
-      "messages per transaction (1 to 100000; a transaction also ends at 64 MiB)")(
-      "env,e", po::value(&options.environment), "environment from the settings")(
-      "color", po::value(&options.colour)->default_value("auto"), "auto, always or never");
-  add_settings_option(visible, options.settings);
-  add_connection_options(visible, options.connection);
-  bool no_operand = false;
-  auto parsed = parse_arguments(
-      args, visible, options.paths, "dead replay",
-      "Examples:\n  topicform dead replay orders.created topics/            # what would go back\n"
-      "  topicform dead replay orders.created topics/ --execute  # after the fix is deployed\n",
-      &no_operand);
-  if (parsed != Parsed::run) return parsed;
-  if (no_operand) {
-    fail("dead replay needs the SOURCE topic: topicform dead replay SOURCE [PATH...]");
-    return Parsed::usage_error;
-  }
-  if (options.transaction_size < 1 || options.transaction_size > 100'000) {
-    fail(
-        fmt::format("--transaction-size {} is not between 1 and 100000", options.transaction_size));
-    return Parsed::usage_error;
-  }
-  options.source = options.paths.front();
-  options.paths.erase(options.paths.begin());
-  if (options.paths.empty()) options.paths.push_back("topics");
-  return parsed;
-}
 
 // TOPICFORM_REPLAY_HOLD_AFTER=N, a hook for the exactly-once test: hold the transaction after
 // N committed ones open until killed.
@@ -142,6 +97,40 @@ int dry_run(DeadTopicReader& reader, const ReplayJob& job, const ReplayOptions& 
 }
 
 }  // namespace
+
+Parsed parse_replay(const std::vector<std::string>& args, ReplayOptions& options) {
+  po::options_description visible(kUsage);
+  visible.add_options()("help,h", "show this help")("execute", po::bool_switch(&options.execute),
+                                                    "write: without it nothing is written")(
+      "group,g", po::value(&options.group)->default_value("topicform-replay"),
+      "the replay's own consumer group, whose offsets record what was replayed")(
+      "transaction-size", po::value(&options.transaction_size)->default_value(10'000),
+      "messages per transaction (1 to 100000; a transaction also ends at 64 MiB)")(
+      "env,e", po::value(&options.environment), "environment from the settings")(
+      "color", po::value(&options.colour)->default_value("auto"), "auto, always or never");
+  add_settings_option(visible, options.settings);
+  add_connection_options(visible, options.connection);
+  bool no_operand = false;
+  auto parsed = parse_arguments(
+      args, visible, options.paths, "dead replay",
+      "Examples:\n  topicform dead replay orders.created topics/            # what would go back\n"
+      "  topicform dead replay orders.created topics/ --execute  # after the fix is deployed\n",
+      &no_operand);
+  if (parsed != Parsed::run) return parsed;
+  if (no_operand) {
+    fail("dead replay needs the SOURCE topic: topicform dead replay SOURCE [PATH...]");
+    return Parsed::usage_error;
+  }
+  if (options.transaction_size < 1 || options.transaction_size > 100'000) {
+    fail(
+        fmt::format("--transaction-size {} is not between 1 and 100000", options.transaction_size));
+    return Parsed::usage_error;
+  }
+  options.source = options.paths.front();
+  options.paths.erase(options.paths.begin());
+  if (options.paths.empty()) options.paths.push_back("topics");
+  return parsed;
+}
 
 int run_dead_replay(const std::vector<std::string>& args) {
   ReplayOptions options;

@@ -10,6 +10,7 @@
 #include "cli/arguments.hpp"
 #include "cli/commands.hpp"
 #include "cli/dead_reading.hpp"
+#include "cli/operation_options.hpp"
 #include "cli/plan_io.hpp"
 #include "cli/terminal.hpp"
 #include "core/operations/dead_topics.hpp"
@@ -35,15 +36,13 @@ cannot be read, errors in the manifests or bad usage.
 
 Options)";
 
-struct ShowOptions {
-  std::vector<std::string> paths;
-  std::vector<std::string> topics;
-  std::string format = "text";
-  std::string environment;
-  std::string settings;
-  std::string colour = "auto";
-  ConnectionOptions connection;
-};
+std::string render(const std::vector<DeadTopicTriage>& shown, const ShowOptions& options) {
+  if (options.format == "json") return render_triage_json(shown);
+  if (options.format == "markdown") return render_triage_markdown(shown);
+  return render_triage_text(shown, use_colour(options.colour, STDOUT_FILENO));
+}
+
+}  // namespace
 
 Parsed parse_show(const std::vector<std::string>& args, ShowOptions& options) {
   po::options_description visible(kUsage);
@@ -62,14 +61,6 @@ Parsed parse_show(const std::vector<std::string>& args, ShowOptions& options) {
                       "  topicform dead show --topic orders.created --format json topics/\n");
   return parsed;
 }
-
-std::string render(const std::vector<DeadTopicTriage>& shown, const ShowOptions& options) {
-  if (options.format == "json") return render_triage_json(shown);
-  if (options.format == "markdown") return render_triage_markdown(shown);
-  return render_triage_text(shown, use_colour(options.colour, STDOUT_FILENO));
-}
-
-}  // namespace
 
 int run_dead_show(const std::vector<std::string>& args) {
   ShowOptions options;

@@ -9,6 +9,7 @@
 #include "cli/arguments.hpp"
 #include "cli/cluster_connection.hpp"
 #include "cli/commands.hpp"
+#include "cli/operation_options.hpp"
 #include "cli/plan_io.hpp"
 #include "cli/subcommands.hpp"
 #include "core/operations/dead_topics.hpp"
@@ -41,16 +42,6 @@ new offset is the first message at or after it, the log end when none is.
 Exit status: 0 planned or moved, 1 refused, the cluster cannot be read, or bad usage.
 
 Options)";
-
-struct ResetOptions {
-  std::vector<std::string> paths;
-  ResetRequest request;
-  std::optional<std::int64_t> to_offset, shift_by;
-  std::string to_datetime;
-  bool to_earliest = false, to_latest = false, execute = false;
-  std::string environment, settings, colour = "auto";
-  ConnectionOptions connection;
-};
 
 void add_reset_options(po::options_description& visible, ResetOptions& o) {
   visible.add_options()("help,h", "show this help")("group,g", po::value(&o.request.group),
@@ -95,6 +86,20 @@ std::optional<std::string> choose_target(ResetOptions& o) {
   return std::nullopt;
 }
 
+std::string reset_table(const ResetRequest& request, const ResetOutcome& outcome, bool written) {
+  std::string out = fmt::format("group {} on {}{}\n", visible(request.group),
+                                visible(request.topic), written ? "" : " (dry run)");
+  out += fmt::format("  {:<10} {:>14} {:>14} {:>12}\n", "PARTITION", "CURRENT", "NEW", "LAG-AFTER");
+  for (const auto& p : outcome.partitions) {
+    std::string note = p.asked ? fmt::format("  (asked {}, held within the log)", *p.asked) : "";
+    out += fmt::format("  {:<10} {:>14} {:>14} {:>12}{}\n", p.partition,
+                       p.current ? std::to_string(*p.current) : "-", p.target, p.lag_after, note);
+  }
+  return out;
+}
+
+}  // namespace
+
 Parsed parse_reset(const std::vector<std::string>& args, ResetOptions& o) {
   po::options_description visible(kUsage);
   add_reset_options(visible, o);
@@ -114,20 +119,6 @@ Parsed parse_reset(const std::vector<std::string>& args, ResetOptions& o) {
   }
   return parsed;
 }
-
-std::string reset_table(const ResetRequest& request, const ResetOutcome& outcome, bool written) {
-  std::string out = fmt::format("group {} on {}{}\n", visible(request.group),
-                                visible(request.topic), written ? "" : " (dry run)");
-  out += fmt::format("  {:<10} {:>14} {:>14} {:>12}\n", "PARTITION", "CURRENT", "NEW", "LAG-AFTER");
-  for (const auto& p : outcome.partitions) {
-    std::string note = p.asked ? fmt::format("  (asked {}, held within the log)", *p.asked) : "";
-    out += fmt::format("  {:<10} {:>14} {:>14} {:>12}{}\n", p.partition,
-                       p.current ? std::to_string(*p.current) : "-", p.target, p.lag_after, note);
-  }
-  return out;
-}
-
-}  // namespace
 
 int run_offsets_reset(const std::vector<std::string>& args) {
   ResetOptions o;
