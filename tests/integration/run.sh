@@ -19,8 +19,8 @@ cleanup() {
   fi
   rm -rf "$tmp"
 }
-passed=0
-failed=0
+suite=integration
+. "$(dirname "$0")/../lib.sh"
 trap cleanup EXIT
 
 ci/kafka/broker fetch || { echo "integration: cannot fetch the Kafka jars" >&2; exit 1; }
@@ -36,22 +36,9 @@ wait "$many"; many_started=$?
 [ "$many_started" = 0 ] || { echo "integration: the three-broker cluster did not start" >&2; failed=1; exit 1; }
 S=$(cat "$single/bootstrap")
 T=$(cat "$three/bootstrap")
-jars="$root/build/kafka-jars/*"
+jars="$kafka_jars"
 topics_cmd() { java -cp "$jars" org.apache.kafka.tools.TopicCommand --bootstrap-server "$@" 2>/dev/null; }
 configs_cmd() { java -cp "$jars" kafka.admin.ConfigCommand --bootstrap-server "$@" 2>/dev/null; }
-
-ok() { passed=$((passed + 1)); }
-bad() { echo "integration: FAILED $*" >&2; failed=$((failed + 1)); }
-expect_exit() {  # WANT DESCRIPTION COMMAND...
-  local want="$1" what="$2"
-  shift 2
-  local got=0
-  "$@" >"$tmp/out" 2>"$tmp/err" || got=$?
-  if [ "$got" = "$want" ]; then ok; else bad "$what (exit $got, expected $want)"; sed 's/^/  /' "$tmp/out" "$tmp/err" | head -20 >&2; fi
-}
-expect_out() {  # PATTERN DESCRIPTION: the last command's stdout+stderr matches
-  if grep -qE -- "$1" "$tmp/out" "$tmp/err"; then ok; else bad "$2: no /$1/"; sed 's/^/  /' "$tmp/out" "$tmp/err" | head -20 >&2; fi
-}
 
 # Plans with ARGS until stdout holds PATTERN (a fixed string), for up to 30 s: a group's state
 # reaches the coordinator a little after the consumer starts. Leaves the output in $tmp/out.
@@ -630,5 +617,4 @@ d=$(domain_of "$tmp/p29")
 topics_cmd "$S" --describe --topic "$d.entity2000-created" | grep -q "PartitionCount: 3" && ok || bad "the last topic has 3 partitions"
 drop_topics_of "$tmp/p29" "$S"
 
-echo "integration: $passed passed, $failed failed"
-[ "$failed" -eq 0 ]
+finish
