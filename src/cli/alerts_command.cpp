@@ -6,6 +6,7 @@
 
 #include "cli/arguments.hpp"
 #include "cli/checked_project.hpp"
+#include "cli/command_options.hpp"
 #include "cli/commands.hpp"
 #include "cli/plan_io.hpp"
 #include "render/alert_rules_render.hpp"
@@ -35,14 +36,7 @@ Exit status: 0 written, 1 errors in the manifests, bad usage or a file that cann
 
 Options)";
 
-struct AlertsOptions {
-  std::vector<std::string> paths;
-  std::string out;
-  std::string environment;
-  std::string settings;
-  std::string metrics = "topicform";
-  std::string colour = "auto";
-};
+}  // namespace
 
 Parsed parse_alerts(const std::vector<std::string>& args, AlertsOptions& options) {
   po::options_description visible(kUsage);
@@ -70,8 +64,6 @@ Parsed parse_alerts(const std::vector<std::string>& args, AlertsOptions& options
   }
   return parsed;
 }
-
-}  // namespace
 
 int run_alerts(const std::vector<std::string>& args) {
   AlertsOptions options;

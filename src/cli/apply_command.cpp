@@ -10,6 +10,7 @@
 #include "cli/arguments.hpp"
 #include "cli/broker_wait.hpp"
 #include "cli/cluster_connection.hpp"
+#include "cli/command_options.hpp"
 #include "cli/commands.hpp"
 #include "cli/plan_io.hpp"
 #include "cli/terminal.hpp"
@@ -45,53 +46,6 @@ Exit status: 0 the cluster matches the manifests (withheld deletes aside), 1 oth
 blocked, stale plan, failed, brokers not ready in time); the reason is the last line on stderr.
 
 Options)";
-
-struct ApplyOptions {
-  std::vector<std::string> paths;
-  bool paths_defaulted = false;
-  std::vector<std::string> targets;  // --target patterns
-  std::string environment;
-  std::string settings;  // --settings FILE
-  std::string colour = "auto";
-  ConnectionOptions connection;
-  std::string plan_file;
-  bool auto_approve = false;
-  bool allow_delete = false;
-  std::string wait = "60s";            // a duration; a bare number is seconds
-  std::int64_t wait_for_brokers = -1;  // -1: do not wait; 0: the highest replication factor
-  bool stats = false;
-};
-
-Parsed parse_apply(const std::vector<std::string>& args, ApplyOptions& options) {
-  po::options_description visible(kUsage);
-  visible.add_options()("help,h", "show this help")("env,e", po::value(&options.environment),
-                                                    "environment from the settings")(
-
-      "plan", po::value(&options.plan_file),
-      "execute a plan saved by 'plan --out FILE', only if a plan made now is the same")(
-      "auto-approve", po::bool_switch(&options.auto_approve),
-      "apply without asking (required when there is no terminal)")(
-      "allow-delete", po::bool_switch(&options.allow_delete),
-      "delete topics whose manifest says `deleted: true`")(
-      "wait", po::value(&options.wait)->default_value("60s")->value_name("DURATION"),
-      "how long the cluster may take to show what apply wrote, counted from the last sign of "
-      "progress: a leader for every new partition, then the accepted config changes (60s, 2m; "
-      "a bare number is seconds)")(
-      "wait-for-brokers",
-      po::value(&options.wait_for_brokers)->value_name("N")->implicit_value(0, "highest RF"),
-      "first wait (up to --timeout) until the cluster answers with at least N brokers; N "
-      "defaults to the highest replication factor in the manifests")(
-      "stats", po::bool_switch(&options.stats),
-      "print the number of admin requests sent, on stderr")(
-      "color", po::value(&options.colour)->default_value("auto"), "auto, always or never");
-  add_settings_option(visible, options.settings);
-  add_target_option(visible, options.targets);
-  add_connection_options(visible, options.connection, true);
-  return parse_arguments(
-      args, visible, options.paths, "apply",
-      "Example:\n  topicform apply --auto-approve --bootstrap-server 127.0.0.1:9092 topics/\n",
-      &options.paths_defaulted);
-}
 
 // A saved plan supplies the paths and environment it was made from unless the command names
 // them; its deletes need --allow-delete on this command, whatever the plan was saved with.
@@ -190,6 +144,37 @@ Result<ExecutePolicy> policy_of(const ApplyOptions& options) {
 }
 
 }  // namespace
+
+Parsed parse_apply(const std::vector<std::string>& args, ApplyOptions& options) {
+  po::options_description visible(kUsage);
+  visible.add_options()("help,h", "show this help")("env,e", po::value(&options.environment),
+                                                    "environment from the settings")(
+
+      "plan", po::value(&options.plan_file),
+      "execute a plan saved by 'plan --out FILE', only if a plan made now is the same")(
+      "auto-approve", po::bool_switch(&options.auto_approve),
+      "apply without asking (required when there is no terminal)")(
+      "allow-delete", po::bool_switch(&options.allow_delete),
+      "delete topics whose manifest says `deleted: true`")(
+      "wait", po::value(&options.wait)->default_value("60s")->value_name("DURATION"),
+      "how long the cluster may take to show what apply wrote, counted from the last sign of "
+      "progress: a leader for every new partition, then the accepted config changes (60s, 2m; "
+      "a bare number is seconds)")(
+      "wait-for-brokers",
+      po::value(&options.wait_for_brokers)->value_name("N")->implicit_value(0, "highest RF"),
+      "first wait (up to --timeout) until the cluster answers with at least N brokers; N "
+      "defaults to the highest replication factor in the manifests")(
+      "stats", po::bool_switch(&options.stats),
+      "print the number of admin requests sent, on stderr")(
+      "color", po::value(&options.colour)->default_value("auto"), "auto, always or never");
+  add_settings_option(visible, options.settings);
+  add_target_option(visible, options.targets);
+  add_connection_options(visible, options.connection, true);
+  return parse_arguments(
+      args, visible, options.paths, "apply",
+      "Example:\n  topicform apply --auto-approve --bootstrap-server 127.0.0.1:9092 topics/\n",
+      &options.paths_defaulted);
+}
 
 int run_apply(const std::vector<std::string>& args) {
   ApplyOptions options;

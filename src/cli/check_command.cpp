@@ -11,6 +11,7 @@
 
 #include "cli/arguments.hpp"
 #include "cli/cluster_connection.hpp"
+#include "cli/command_options.hpp"
 #include "cli/commands.hpp"
 #include "cli/plan_io.hpp"
 #include "cli/terminal.hpp"
@@ -47,16 +48,22 @@ in the manifests or bad usage.
 
 Options)";
 
-struct CheckOptions {
-  std::vector<std::string> paths;
-  std::string format = "text";
-  std::string environment;
-  std::string settings;
-  std::string colour = "auto";
-  bool verbose = false;
-  bool stats = false;
-  ConnectionOptions connection;
-};
+HealthReport check_cluster(const CheckedProject& checked, const CheckOptions& options) {
+  const std::string& environment = checked.environment.name;
+  auto admin = connect_kafka(options.connection, checked.environment);
+  if (!admin) return unreachable_report(environment, admin.error().message);
+  auto planned = make_plan(desired_of(checked), false, {**admin, admin->get()});
+  if (!planned) return unreachable_report(environment, planned.error().message);
+  auto timeout = timeout_ms(options.connection);
+  recount_dead_letters(**admin, planned->state, timeout ? *timeout : 30'000,
+                       [](int ms) { std::this_thread::sleep_for(std::chrono::milliseconds(ms)); });
+  auto facts = (*admin)->read_health(health_request(checked.topics, planned->state));
+  if (options.stats) std::cerr << format_request_counts((*admin)->requests(), "writes") << "\n";
+  if (!facts) return unreachable_report(environment, facts.error().message);
+  return assess(checked.topics, planned->plan, planned->state, *facts, checked.environment);
+}
+
+}  // namespace
 
 Parsed parse_check(const std::vector<std::string>& args, CheckOptions& options) {
   po::options_description visible(kUsage);
@@ -75,23 +82,6 @@ Parsed parse_check(const std::vector<std::string>& args, CheckOptions& options) 
                                 "> /var/lib/node_exporter/topics.prom\n");
   return parsed;
 }
-
-HealthReport check_cluster(const CheckedProject& checked, const CheckOptions& options) {
-  const std::string& environment = checked.environment.name;
-  auto admin = connect_kafka(options.connection, checked.environment);
-  if (!admin) return unreachable_report(environment, admin.error().message);
-  auto planned = make_plan(desired_of(checked), false, {**admin, admin->get()});
-  if (!planned) return unreachable_report(environment, planned.error().message);
-  auto timeout = timeout_ms(options.connection);
-  recount_dead_letters(**admin, planned->state, timeout ? *timeout : 30'000,
-                       [](int ms) { std::this_thread::sleep_for(std::chrono::milliseconds(ms)); });
-  auto facts = (*admin)->read_health(health_request(checked.topics, planned->state));
-  if (options.stats) std::cerr << format_request_counts((*admin)->requests(), "writes") << "\n";
-  if (!facts) return unreachable_report(environment, facts.error().message);
-  return assess(checked.topics, planned->plan, planned->state, *facts, checked.environment);
-}
-
-}  // namespace
 
 int run_check(const std::vector<std::string>& args) {
   CheckOptions options;

@@ -13,6 +13,7 @@
 
 #include "cli/arguments.hpp"
 #include "cli/checked_project.hpp"
+#include "cli/command_options.hpp"
 #include "cli/commands.hpp"
 #include "cli/new_files.hpp"
 #include "cli/plan_io.hpp"
@@ -48,16 +49,6 @@ the files written is kept in DIR/.topicform-docs; pages of topics that are gone 
 Exit status: 0 written, 1 errors in the manifests, bad usage or a file that cannot be written.
 
 Options)";
-
-struct DocsOptions {
-  std::vector<std::string> paths;
-  std::string format = "markdown";
-  std::string out;
-  std::string environment;
-  std::string settings;  // --settings FILE
-  std::string colour = "auto";
-  std::vector<std::string> targets;  // --target patterns
-};
 
 constexpr const char* kListName = ".topicform-docs";
 
@@ -118,6 +109,8 @@ std::function<std::string(const std::string&)> from_root(const fs::path& root) {
   };
 }
 
+}  // namespace
+
 Parsed parse_docs(const std::vector<std::string>& args, DocsOptions& options) {
   po::options_description visible(kUsage);
   visible.add_options()("help,h", "show this help");
@@ -143,8 +136,6 @@ Parsed parse_docs(const std::vector<std::string>& args, DocsOptions& options) {
   }
   return parsed;
 }
-
-}  // namespace
 
 int run_docs(const std::vector<std::string>& args) {
   DocsOptions options;

@@ -13,6 +13,7 @@
 
 #include "cli/arguments.hpp"
 #include "cli/cluster_connection.hpp"
+#include "cli/command_options.hpp"
 #include "cli/commands.hpp"
 #include "cli/new_files.hpp"
 #include "cli/plan_io.hpp"
@@ -54,56 +55,6 @@ Exit status: 0 written (or nothing to adopt), 1 bad usage, a cluster that cannot
 already there, or a snapshot without the configs of the topics to adopt.
 
 Options)";
-
-struct ImportOptions {
-  std::vector<std::string> paths;
-  bool paths_defaulted = false;
-  std::string out;
-  std::string include;
-  bool include_given = false;
-  std::string environment;
-  std::string settings;
-  ConnectionOptions connection;
-  std::string snapshot_in;
-  std::string snapshot_out;
-  bool stats = false;
-};
-
-Parsed parse_import(const std::vector<std::string>& args, ImportOptions& options) {
-  po::options_description visible(kUsage);
-  visible.add_options()("help,h", "show this help")(
-      "out,o", po::value(&options.out)->value_name("DIR"), "the folder to write manifests to")(
-      "include",
-      po::value(&options.include)->value_name("REGEX")->notifier([&](const std::string&) {
-        options.include_given = true;
-      }),
-      "adopt only topics whose whole name matches (RE2)")(
-      "env,e", po::value(&options.environment),
-      "environment from the settings (or the name of the one written)")(
-      "cluster-snapshot", po::value(&options.snapshot_in),
-      "read a snapshot file that 'import --write-snapshot' saved instead of a live cluster")(
-      "write-snapshot", po::value(&options.snapshot_out),
-      "also save the cluster state that was read to FILE")(
-      "stats", po::bool_switch(&options.stats),
-      "print the number of admin requests sent, on stderr");
-  add_settings_option(visible, options.settings);
-  add_connection_options(visible, options.connection);
-  Parsed parsed = parse_arguments(
-      args, visible, options.paths, "import",
-      "Examples:\n  topicform import --bootstrap-server 127.0.0.1:9092 --out topics/\n"
-      "  topicform import --include 'orders\\..*' --out topics/ topics/\n",
-      &options.paths_defaulted);
-  if (parsed == Parsed::run && options.out.empty()) {
-    fail("give the folder to write to as --out DIR; see 'topicform import --help'");
-    return Parsed::usage_error;
-  }
-  // An empty pattern would be "every topic", a typo's most dangerous reading.
-  if (parsed == Parsed::run && options.include_given && options.include.empty()) {
-    fail("--include '' matches every topic: give a pattern, or leave --include out to adopt all");
-    return Parsed::usage_error;
-  }
-  return parsed;
-}
 
 // The project whose manifests are managed already, and the paths it was loaded from; an empty
 // project (no paths) when there is none yet.
@@ -293,6 +244,42 @@ Result<Adoption> adopt(const Existing& existing, const ImportOptions& options,
 }
 
 }  // namespace
+
+Parsed parse_import(const std::vector<std::string>& args, ImportOptions& options) {
+  po::options_description visible(kUsage);
+  visible.add_options()("help,h", "show this help")(
+      "out,o", po::value(&options.out)->value_name("DIR"), "the folder to write manifests to")(
+      "include",
+      po::value(&options.include)->value_name("REGEX")->notifier([&](const std::string&) {
+        options.include_given = true;
+      }),
+      "adopt only topics whose whole name matches (RE2)")(
+      "env,e", po::value(&options.environment),
+      "environment from the settings (or the name of the one written)")(
+      "cluster-snapshot", po::value(&options.snapshot_in),
+      "read a snapshot file that 'import --write-snapshot' saved instead of a live cluster")(
+      "write-snapshot", po::value(&options.snapshot_out),
+      "also save the cluster state that was read to FILE")(
+      "stats", po::bool_switch(&options.stats),
+      "print the number of admin requests sent, on stderr");
+  add_settings_option(visible, options.settings);
+  add_connection_options(visible, options.connection);
+  Parsed parsed = parse_arguments(
+      args, visible, options.paths, "import",
+      "Examples:\n  topicform import --bootstrap-server 127.0.0.1:9092 --out topics/\n"
+      "  topicform import --include 'orders\\..*' --out topics/ topics/\n",
+      &options.paths_defaulted);
+  if (parsed == Parsed::run && options.out.empty()) {
+    fail("give the folder to write to as --out DIR; see 'topicform import --help'");
+    return Parsed::usage_error;
+  }
+  // An empty pattern would be "every topic", a typo's most dangerous reading.
+  if (parsed == Parsed::run && options.include_given && options.include.empty()) {
+    fail("--include '' matches every topic: give a pattern, or leave --include out to adopt all");
+    return Parsed::usage_error;
+  }
+  return parsed;
+}
 
 int run_import(const std::vector<std::string>& args) {
   ImportOptions options;

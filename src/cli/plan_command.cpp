@@ -8,6 +8,7 @@
 
 #include "cli/arguments.hpp"
 #include "cli/cluster_connection.hpp"
+#include "cli/command_options.hpp"
 #include "cli/commands.hpp"
 #include "cli/job_summary.hpp"
 #include "cli/plan_io.hpp"
@@ -47,55 +48,6 @@ Exit status: 0 no changes (or changes without --detailed-exitcode), 1 errors or 
 blocked, 2 changes (a withheld delete included) with --detailed-exitcode.
 
 Options)";
-
-struct PlanOptions {
-  std::vector<std::string> paths;
-  std::vector<std::string> targets;  // --target patterns
-  std::string format = "text";
-  std::string environment;
-  std::string settings;  // --settings FILE
-  std::string colour = "auto";
-  ConnectionOptions connection;
-  std::string snapshot_in;
-  std::string snapshot_out;
-  std::string plan_out;
-  bool allow_delete = false;
-  bool detailed_exitcode = false;
-  bool stats = false;
-};
-
-Parsed parse_plan(const std::vector<std::string>& args, PlanOptions& options) {
-  po::options_description visible(kUsage);
-  visible.add_options()("help,h", "show this help");
-  add_format_option(
-      visible, options.format, {"text", "json", "markdown", "github"},
-      "output: text, json (versioned), markdown (a pull-request comment) or github "
-      "(annotations on the manifest lines, and the Markdown plan as the job summary)");
-  visible.add_options()("env,e", po::value(&options.environment), "environment from the settings")(
-
-      "cluster-snapshot", po::value(&options.snapshot_in),
-      "plan against a snapshot file instead of a live cluster")(
-      "out", po::value(&options.plan_out),
-      "save the plan for 'apply --plan FILE', which runs it only while a plan made then is the "
-      "same")("write-snapshot", po::value(&options.snapshot_out),
-              "also save the cluster state that was read to FILE")(
-      "allow-delete", po::bool_switch(&options.allow_delete),
-      "delete topics whose manifest says `deleted: true`")(
-      "detailed-exitcode", po::bool_switch(&options.detailed_exitcode),
-      "exit 2 when the cluster differs from the manifests")(
-      "stats", po::bool_switch(&options.stats),
-      "print the number of admin requests sent, on stderr")(
-      "color", po::value(&options.colour)->default_value("auto"), "auto, always or never");
-  add_settings_option(visible, options.settings);
-  add_target_option(visible, options.targets);
-  add_connection_options(visible, options.connection);
-  Parsed parsed =
-      parse_arguments(args, visible, options.paths, "plan",
-                      "Examples:\n  topicform plan --bootstrap-server 127.0.0.1:9092 topics/\n "
-                      " topicform plan --env prod --format markdown topics/ > plan.md\n"
-                      "  topicform plan --target 'orders.*' topics/\n");
-  return parsed;
-}
 
 void render(const Plan& plan, const PlanOptions& options) {
   if (options.format == "json") {
@@ -164,6 +116,39 @@ int plan_failed(const PlanOptions& options, const CheckedProject& checked,
 }
 
 }  // namespace
+
+Parsed parse_plan(const std::vector<std::string>& args, PlanOptions& options) {
+  po::options_description visible(kUsage);
+  visible.add_options()("help,h", "show this help");
+  add_format_option(
+      visible, options.format, {"text", "json", "markdown", "github"},
+      "output: text, json (versioned), markdown (a pull-request comment) or github "
+      "(annotations on the manifest lines, and the Markdown plan as the job summary)");
+  visible.add_options()("env,e", po::value(&options.environment), "environment from the settings")(
+
+      "cluster-snapshot", po::value(&options.snapshot_in),
+      "plan against a snapshot file instead of a live cluster")(
+      "out", po::value(&options.plan_out),
+      "save the plan for 'apply --plan FILE', which runs it only while a plan made then is the "
+      "same")("write-snapshot", po::value(&options.snapshot_out),
+              "also save the cluster state that was read to FILE")(
+      "allow-delete", po::bool_switch(&options.allow_delete),
+      "delete topics whose manifest says `deleted: true`")(
+      "detailed-exitcode", po::bool_switch(&options.detailed_exitcode),
+      "exit 2 when the cluster differs from the manifests")(
+      "stats", po::bool_switch(&options.stats),
+      "print the number of admin requests sent, on stderr")(
+      "color", po::value(&options.colour)->default_value("auto"), "auto, always or never");
+  add_settings_option(visible, options.settings);
+  add_target_option(visible, options.targets);
+  add_connection_options(visible, options.connection);
+  Parsed parsed =
+      parse_arguments(args, visible, options.paths, "plan",
+                      "Examples:\n  topicform plan --bootstrap-server 127.0.0.1:9092 topics/\n "
+                      " topicform plan --env prod --format markdown topics/ > plan.md\n"
+                      "  topicform plan --target 'orders.*' topics/\n");
+  return parsed;
+}
 
 int run_plan(const std::vector<std::string>& args) {
   PlanOptions options;

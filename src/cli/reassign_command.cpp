@@ -9,6 +9,7 @@
 
 #include "cli/arguments.hpp"
 #include "cli/cluster_connection.hpp"
+#include "cli/command_options.hpp"
 #include "cli/commands.hpp"
 #include "cli/plan_io.hpp"
 #include "core/model/units.hpp"
@@ -38,15 +39,26 @@ cannot be read, a factor above the broker count, or bad usage.
 
 Options)";
 
-struct ReassignOptions {
-  std::vector<std::string> paths;
-  std::string out;
-  std::string environment;
-  std::string settings;
-  std::string throttle = "50MiB";
-  std::string colour = "auto";
-  ConnectionOptions connection;
-};
+void print_moves(const ReplicaLayout& moves, const ClusterLayout& layout,
+                 const ReassignOptions& options, const std::string& servers) {
+  for (const auto& [topic, partitions] : moves) {
+    std::size_t before = layout.topics.at(topic).empty() ? 0 : layout.topics.at(topic)[0].size();
+    std::cout << fmt::format("{}: replication {} -> {} on {} partition{}\n", topic, before,
+                             partitions.empty() ? 0 : partitions[0].size(), partitions.size(),
+                             partitions.size() == 1 ? "" : "s");
+  }
+  std::string common = fmt::format(
+      "kafka-reassign-partitions.sh --bootstrap-server {} "
+      "--reassignment-json-file {}",
+      servers.empty() ? "HOST:PORT" : servers, options.out);
+  std::cout << fmt::format(
+      "\nRun the reassignment, copying at most {}/s per broker:\n  {} --execute --throttle {}\n"
+      "then, until it reports every partition complete (this also removes the throttle):\n"
+      "  {} --verify\nAfter that, 'topicform plan' shows no replication change.\n",
+      options.throttle, common, *parse_size_bytes(options.throttle), common);
+}
+
+}  // namespace
 
 Parsed parse_reassign(const std::vector<std::string>& args, ReassignOptions& options) {
   po::options_description visible(kUsage);
@@ -73,27 +85,6 @@ Parsed parse_reassign(const std::vector<std::string>& args, ReassignOptions& opt
   }
   return parsed;
 }
-
-void print_moves(const ReplicaLayout& moves, const ClusterLayout& layout,
-                 const ReassignOptions& options, const std::string& servers) {
-  for (const auto& [topic, partitions] : moves) {
-    std::size_t before = layout.topics.at(topic).empty() ? 0 : layout.topics.at(topic)[0].size();
-    std::cout << fmt::format("{}: replication {} -> {} on {} partition{}\n", topic, before,
-                             partitions.empty() ? 0 : partitions[0].size(), partitions.size(),
-                             partitions.size() == 1 ? "" : "s");
-  }
-  std::string common = fmt::format(
-      "kafka-reassign-partitions.sh --bootstrap-server {} "
-      "--reassignment-json-file {}",
-      servers.empty() ? "HOST:PORT" : servers, options.out);
-  std::cout << fmt::format(
-      "\nRun the reassignment, copying at most {}/s per broker:\n  {} --execute --throttle {}\n"
-      "then, until it reports every partition complete (this also removes the throttle):\n"
-      "  {} --verify\nAfter that, 'topicform plan' shows no replication change.\n",
-      options.throttle, common, *parse_size_bytes(options.throttle), common);
-}
-
-}  // namespace
 
 int run_reassign(const std::vector<std::string>& args) {
   ReassignOptions options;

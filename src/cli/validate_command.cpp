@@ -8,6 +8,7 @@
 
 #include "cli/arguments.hpp"
 #include "cli/checked_project.hpp"
+#include "cli/command_options.hpp"
 #include "cli/commands.hpp"
 #include "cli/job_summary.hpp"
 #include "cli/terminal.hpp"
@@ -33,18 +34,9 @@ Exit status: 0 no errors (warnings allowed), 1 errors or bad usage.
 
 Options)";
 
-struct ValidateOptions {
-  std::vector<std::string> paths;
-  std::string format = "text";
-  std::string environment;
-  std::string settings;  // --settings FILE
-  std::string colour = "auto";
-};
-
 }  // namespace
 
-int run_validate(const std::vector<std::string>& args) {
-  ValidateOptions options;
+Parsed parse_validate(const std::vector<std::string>& args, ValidateOptions& options) {
   po::options_description visible(kUsage);
   visible.add_options()("help,h", "show this help");
   add_format_option(visible, options.format, {"text", "json", "github"},
@@ -53,16 +45,17 @@ int run_validate(const std::vector<std::string>& args) {
   visible.add_options()(
       "env,e", po::value(&options.environment),
       "environment from the settings to check against (default: the settings' default)")(
-
       "color", po::value(&options.colour)->default_value("auto"),
       "auto (only on a terminal, off with NO_COLOR), always or never");
   add_settings_option(visible, options.settings);
-  if (auto parsed = parse_arguments(args, visible, options.paths, "validate",
-                                    "Examples:\n  topicform validate topics/\n  topicform validate "
-                                    "--env prod --format github topics/\n");
-      parsed != Parsed::run) {
-    return exit_code(parsed);
-  }
+  return parse_arguments(args, visible, options.paths, "validate",
+                         "Examples:\n  topicform validate topics/\n  topicform validate "
+                         "--env prod --format github topics/\n");
+}
+
+int run_validate(const std::vector<std::string>& args) {
+  ValidateOptions options;
+  if (auto parsed = parse_validate(args, options); parsed != Parsed::run) return exit_code(parsed);
 
   auto checked = load_and_check(options.paths, options.environment, options.settings);
   const auto& diagnostics = checked->diagnostics;

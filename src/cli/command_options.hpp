@@ -1,0 +1,118 @@
+// The options of the reconciler's commands, parsed apart from running them so their parsing is
+// unit-tested (tests/unit/command_options_test.cpp): each parse_* fills its struct, or reports a
+// usage error on stderr and returns Parsed::usage_error.
+#pragma once
+
+#include <cstdint>
+#include <string>
+#include <vector>
+
+#include "cli/arguments.hpp"
+#include "cli/cluster_connection.hpp"
+
+namespace topicform {
+
+struct AlertsOptions {
+  std::vector<std::string> paths;
+  std::string out;
+  std::string environment;
+  std::string settings;
+  std::string metrics = "topicform";
+  std::string colour = "auto";
+};
+
+struct ApplyOptions {
+  std::vector<std::string> paths;
+  bool paths_defaulted = false;
+  std::vector<std::string> targets;  // --target patterns
+  std::string environment;
+  std::string settings;  // --settings FILE
+  std::string colour = "auto";
+  ConnectionOptions connection;
+  std::string plan_file;
+  bool auto_approve = false;
+  bool allow_delete = false;
+  std::string wait = "60s";            // a duration; a bare number is seconds
+  std::int64_t wait_for_brokers = -1;  // -1: do not wait; 0: the highest replication factor
+  bool stats = false;
+};
+
+struct CheckOptions {
+  std::vector<std::string> paths;
+  std::string format = "text";
+  std::string environment;
+  std::string settings;
+  std::string colour = "auto";
+  bool verbose = false;
+  bool stats = false;
+  ConnectionOptions connection;
+};
+
+struct DocsOptions {
+  std::vector<std::string> paths;
+  std::string format = "markdown";
+  std::string out;
+  std::string environment;
+  std::string settings;  // --settings FILE
+  std::string colour = "auto";
+  std::vector<std::string> targets;  // --target patterns
+};
+
+struct ImportOptions {
+  std::vector<std::string> paths;
+  bool paths_defaulted = false;
+  std::string out;
+  std::string include;
+  bool include_given = false;
+  std::string environment;
+  std::string settings;
+  ConnectionOptions connection;
+  std::string snapshot_in;
+  std::string snapshot_out;
+  bool stats = false;
+};
+
+struct PlanOptions {
+  std::vector<std::string> paths;
+  std::vector<std::string> targets;  // --target patterns
+  std::string format = "text";
+  std::string environment;
+  std::string settings;  // --settings FILE
+  std::string colour = "auto";
+  ConnectionOptions connection;
+  std::string snapshot_in;
+  std::string snapshot_out;
+  std::string plan_out;
+  bool allow_delete = false;
+  bool detailed_exitcode = false;
+  bool stats = false;
+};
+
+struct ReassignOptions {
+  std::vector<std::string> paths;
+  std::string out;
+  std::string environment;
+  std::string settings;
+  std::string throttle = "50MiB";
+  std::string colour = "auto";
+  ConnectionOptions connection;
+};
+
+struct ValidateOptions {
+  std::vector<std::string> paths;
+  std::string format = "text";
+  std::string environment;
+  std::string settings;  // --settings FILE
+  std::string colour = "auto";
+};
+
+Parsed parse_validate(const std::vector<std::string>& args, ValidateOptions& options);
+Parsed parse_alerts(const std::vector<std::string>& args, AlertsOptions& options);
+Parsed parse_apply(const std::vector<std::string>& args, ApplyOptions& options);
+Parsed parse_check(const std::vector<std::string>& args, CheckOptions& options);
+Parsed parse_docs(const std::vector<std::string>& args, DocsOptions& options);
+Parsed parse_import(const std::vector<std::string>& args, ImportOptions& options);
+Parsed parse_plan(const std::vector<std::string>& args, PlanOptions& options);
+Parsed parse_reassign(const std::vector<std::string>& args, ReassignOptions& options);
+
+}  // namespace topicform

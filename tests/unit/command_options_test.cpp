@@ -1,0 +1,125 @@
+// The reconciler's commands' argument parsing: what lands where, and bad values refused as usage
+// errors with a message on stderr.
+#include "cli/command_options.hpp"
+
+#include <gtest/gtest.h>
+
+namespace topicform {
+namespace {
+
+// Parses `args` with `parse` into a fresh T: the result, and stderr in `said`.
+template <class T, class Parse>
+Parsed parsed(Parse parse, const std::vector<std::string>& args, T& into, std::string& said) {
+  testing::internal::CaptureStderr();
+  Parsed result = parse(args, into);
+  said = testing::internal::GetCapturedStderr();
+  return result;
+}
+
+template <class T, class Parse>
+void expect_usage_error(Parse parse, const std::vector<std::string>& args,
+                        const std::string& message) {
+  T options;
+  std::string said;
+  EXPECT_EQ(parsed(parse, args, options, said), Parsed::usage_error) << message;
+  EXPECT_NE(said.find("topicform: error: " + message), std::string::npos) << said;
+}
+
+TEST(CommandOptions, ValidateTakesPathsEnvironmentAndFormat) {
+  ValidateOptions o;
+  std::string said;
+  ASSERT_EQ(parsed(parse_validate, {"-e", "prod", "-f", "github", "a/", "b/"}, o, said),
+            Parsed::run);
+  EXPECT_EQ(o.environment, "prod");
+  EXPECT_EQ(o.format, "github");
+  EXPECT_EQ(o.paths, (std::vector<std::string>{"a/", "b/"}));
+  expect_usage_error<ValidateOptions>(parse_validate, {"-f", "yaml"},
+                                      "unknown format 'yaml': use text, json or github");
+  expect_usage_error<ValidateOptions>(parse_validate, {"--env"}, "the required argument");
+}
+
+TEST(CommandOptions, PlanTakesPathsTargetsFormatAndTheCluster) {
+  PlanOptions o;
+  std::string said;
+  ASSERT_EQ(parsed(parse_plan,
+                   {"a/", "--target", "orders.*", "-f", "json", "--bootstrap-server", "h:1", "-X",
+                    "acks=all", "--detailed-exitcode", "--allow-delete", "--out", "p.plan"},
+                   o, said),
+            Parsed::run);
+  EXPECT_EQ(o.paths, (std::vector<std::string>{"a/"}));
+  EXPECT_EQ(o.targets, (std::vector<std::string>{"orders.*"}));
+  EXPECT_EQ(o.format, "json");
+  EXPECT_EQ(o.connection.bootstrap, "h:1");
+  EXPECT_EQ(o.connection.properties, (std::vector<std::string>{"acks=all"}));
+  EXPECT_TRUE(o.detailed_exitcode && o.allow_delete);
+  EXPECT_EQ(o.plan_out, "p.plan");
+  expect_usage_error<PlanOptions>(parse_plan, {"--format", "yaml"},
+                                  "unknown format 'yaml': use text, json, markdown or github");
+  expect_usage_error<PlanOptions>(parse_plan, {"--fromat", "json"},
+                                  "unrecognised option '--fromat' (did you mean '--format'?)");
+}
+
+TEST(CommandOptions, ApplyWaitsForBrokersAsAsked) {
+  ApplyOptions o;
+  std::string said;
+  ASSERT_EQ(parsed(parse_apply, {"--auto-approve", "--wait-for-brokers"}, o, said), Parsed::run);
+  EXPECT_TRUE(o.auto_approve);
+  EXPECT_EQ(o.wait_for_brokers, 0);  // the highest replication factor
+  EXPECT_TRUE(o.paths_defaulted);
+  ApplyOptions three;
+  ASSERT_EQ(parsed(parse_apply, {"--wait-for-brokers=3", "x/"}, three, said), Parsed::run);
+  EXPECT_EQ(three.wait_for_brokers, 3);
+  EXPECT_FALSE(three.paths_defaulted);
+  expect_usage_error<ApplyOptions>(parse_apply, {"--wait-for-brokers=many"}, "the argument");
+}
+
+TEST(CommandOptions, CheckAndDocsCheckTheirFormats) {
+  CheckOptions check;
+  std::string said;
+  ASSERT_EQ(parsed(parse_check, {"-f", "prometheus", "-v"}, check, said), Parsed::run);
+  EXPECT_EQ(check.format, "prometheus");
+  EXPECT_TRUE(check.verbose);
+  expect_usage_error<CheckOptions>(parse_check, {"-f", "markdown"},
+                                   "unknown format 'markdown': use text, json or prometheus");
+  DocsOptions docs;
+  ASSERT_EQ(parsed(parse_docs, {"--out", "site", "-f", "html"}, docs, said), Parsed::run);
+  EXPECT_EQ(docs.out, "site");
+  EXPECT_EQ(docs.format, "html");
+  expect_usage_error<DocsOptions>(parse_docs, {"-f", "html"}, "--out DIR is required");
+  expect_usage_error<DocsOptions>(parse_docs, {"--out", "s", "-f", "pdf"},
+                                  "unknown format 'pdf': use markdown, html or asyncapi");
+}
+
+TEST(CommandOptions, ImportNeedsAFolderAndNoEmptyPattern) {
+  ImportOptions o;
+  std::string said;
+  ASSERT_EQ(parsed(parse_import, {"--out", "adopted", "--include", "orders\\..*"}, o, said),
+            Parsed::run);
+  EXPECT_EQ(o.out, "adopted");
+  EXPECT_EQ(o.include, "orders\\..*");
+  EXPECT_TRUE(o.include_given);
+  expect_usage_error<ImportOptions>(parse_import, {}, "give the folder to write to as --out DIR");
+  expect_usage_error<ImportOptions>(parse_import, {"--out", "a", "--include", ""},
+                                    "--include '' matches every topic");
+}
+
+TEST(CommandOptions, AlertsAndReassignCheckTheirValues) {
+  AlertsOptions alerts;
+  std::string said;
+  ASSERT_EQ(parsed(parse_alerts, {"--out", "-", "--metrics", "kafka-exporter"}, alerts, said),
+            Parsed::run);
+  EXPECT_EQ(alerts.metrics, "kafka-exporter");
+  expect_usage_error<AlertsOptions>(parse_alerts, {"--out", "-", "--metrics", "jmx"},
+                                    "unknown --metrics 'jmx': use topicform or kafka-exporter");
+  ReassignOptions reassign;
+  ASSERT_EQ(parsed(parse_reassign, {"--out", "r.json", "--throttle", "10MiB"}, reassign, said),
+            Parsed::run);
+  EXPECT_EQ(reassign.throttle, "10MiB");
+  expect_usage_error<ReassignOptions>(parse_reassign, {"--throttle", "1MiB"},
+                                      "give the file to write as --out FILE");
+  expect_usage_error<ReassignOptions>(parse_reassign, {"--out", "r", "--throttle", "fast"},
+                                      "--throttle 'fast' is not a size per second");
+}
+
+}  // namespace
+}  // namespace topicform
