@@ -23,6 +23,18 @@ kafka_jars="${TOPICFORM_KAFKA_JARS:-$(pwd)/build/kafka-jars}/*"
 kafka_tool() {  # CLASS ARGS...: one of Kafka's command-line tools
   java -cp "$kafka_jars" "$@"
 }
+# Starts NODES local brokers in DIR (ci/kafka/broker, on free ports; TOPICFORM_BROKER_PROPERTIES
+# and friends pass through) and sets S to their bootstrap servers; the suite ends when they do
+# not start, with failed=1 so their logs are kept. broker_down DIR stops them.
+broker_up() {  # DIR NODES
+  ci/kafka/broker fetch || exit 1
+  local port
+  port=$(ci/kafka/broker free-port $((2 * $2)))
+  ci/kafka/broker start "$1" "$port" "$2" >/dev/null ||
+    { echo "$suite: the broker did not start" >&2; failed=1; exit 1; }
+  S=$(cat "$1/bootstrap")
+}
+broker_down() { ci/kafka/broker stop "$1" >/dev/null 2>&1; }
 finish() {  # prints the tally; the suite's exit status
   echo "$suite: $passed passed, $failed failed"
   [ "$failed" -eq 0 ]

@@ -13,7 +13,7 @@ tmp=$(mktemp -d)
 suite=e2e
 . "$(dirname "$0")/../lib.sh"
 cleanup() {
-  ci/kafka/broker stop "$tmp/broker" >/dev/null 2>&1
+  broker_down "$tmp/broker"
   [ "$failed" -ne 0 ] && mkdir -p build/e2e-logs && cp "$tmp"/broker/node*/server.log build/e2e-logs/ 2>/dev/null
   rm -rf "$tmp"
 }
@@ -44,8 +44,7 @@ PY
 source "$tmp/service"
 [ "$compose_bootstrap" = "broker:9092" ] && ok || bad "the topics service reads the runbook's KAFKA_BOOTSTRAP_SERVERS=broker:9092"
 
-ci/kafka/broker start "$tmp/broker" "$(ci/kafka/broker free-port 2)" 1 || { echo "e2e: the broker did not start" >&2; exit 1; }
-S=$(cat "$tmp/broker/bootstrap")
+broker_up "$tmp/broker" 1
 jars="$kafka_jars"
 topic_exists() { java -cp "$jars" org.apache.kafka.tools.TopicCommand --bootstrap-server "$S" --list 2>/dev/null | grep -qx "$1"; }
 topics_service() { env -i PATH="$PATH" HOME="$tmp" "${service_env[@]}" KAFKA_BOOTSTRAP_SERVERS="$S" "$bin" "${args[@]}" "$@"; }

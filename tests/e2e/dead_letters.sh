@@ -13,16 +13,13 @@ tmp=$(mktemp -d)
 suite=dead-letters
 . "$(dirname "$0")/../lib.sh"
 cleanup() {
-  ci/kafka/broker stop "$tmp/broker" >/dev/null 2>&1
+  broker_down "$tmp/broker"
   [ "$failed" -ne 0 ] && mkdir -p build/e2e-logs && cp "$tmp"/broker/node*/server.log build/e2e-logs/dead-letters.log 2>/dev/null
   rm -rf "$tmp"
 }
 trap cleanup EXIT
 
-ci/kafka/broker fetch || exit 1
-port=$(ci/kafka/broker free-port 2)
-ci/kafka/broker start "$tmp/broker" "$port" 1 >/dev/null || { echo "dead-letters: the broker did not start" >&2; failed=1; exit 1; }
-S=$(cat "$tmp/broker/bootstrap")
+broker_up "$tmp/broker" 1
 export KAFKA_BOOTSTRAP_SERVERS="$S"
 jars="$kafka_jars"
 tf() { run "$bin" "$@" --bootstrap-server "$S"; }

@@ -17,16 +17,13 @@ service="$py $(pwd)/tests/e2e/dead_service.py"
 cleanup() {
   [ -n "${held:-}" ] && kill -9 "$held" 2>/dev/null
   [ -n "${live:-}" ] && kill "$live" 2>/dev/null
-  ci/kafka/broker stop "$tmp/broker" >/dev/null 2>&1
+  broker_down "$tmp/broker"
   [ "$failed" -ne 0 ] && mkdir -p build/e2e-logs && cp "$tmp"/broker/node*/server.log build/e2e-logs/dead-operations.log 2>/dev/null
   rm -rf "$tmp"
 }
 trap cleanup EXIT
 
-ci/kafka/broker fetch || exit 1
-port=$(ci/kafka/broker free-port 2)
-ci/kafka/broker start "$tmp/broker" "$port" 1 >/dev/null || { echo "$suite: the broker did not start" >&2; exit 1; }
-S=$(cat "$tmp/broker/bootstrap")
+broker_up "$tmp/broker" 1
 export KAFKA_BOOTSTRAP_SERVERS="$S"
 tf() { "$bin" "$@" --bootstrap-server "$S"; }
 groups() { kafka_tool org.apache.kafka.tools.consumer.group.ConsumerGroupCommand --bootstrap-server "$S" --list 2>/dev/null; }
