@@ -4,6 +4,7 @@
 
 #include <unistd.h>
 
+#include <array>
 #include <cstdio>
 #include <set>
 
@@ -98,11 +99,24 @@ Result<bool> write_back(rd_kafka_t* producer, const rd_kafka_message_t* message,
       rd_kafka_header_add(list, h.name.c_str(), static_cast<ssize_t>(h.name.size()), h.value.data(),
                           static_cast<ssize_t>(h.value.size()));
     }
-    auto err = rd_kafka_producev(
-        producer, RD_KAFKA_V_TOPIC(job.source.c_str()), RD_KAFKA_V_PARTITION(partition),
-        RD_KAFKA_V_KEY(message->key, message->key_len),
-        RD_KAFKA_V_VALUE(message->payload, message->len), RD_KAFKA_V_HEADERS(list),
-        RD_KAFKA_V_MSGFLAGS(RD_KAFKA_MSG_F_COPY), RD_KAFKA_V_END);
+    // rd_kafka_produceva, not rd_kafka_producev: the latter's macros are GNU statement
+    // expressions, which clang's -Wpedantic refuses.
+    std::array<rd_kafka_vu_t, 6> fields{};
+    fields[0].vtype = RD_KAFKA_VTYPE_TOPIC;
+    fields[0].u.cstr = job.source.c_str();
+    fields[1].vtype = RD_KAFKA_VTYPE_PARTITION;
+    fields[1].u.i32 = partition;
+    fields[2].vtype = RD_KAFKA_VTYPE_KEY;
+    fields[2].u.mem = {message->key, message->key_len};
+    fields[3].vtype = RD_KAFKA_VTYPE_VALUE;
+    fields[3].u.mem = {message->payload, message->len};
+    fields[4].vtype = RD_KAFKA_VTYPE_HEADERS;
+    fields[4].u.headers = list;
+    fields[5].vtype = RD_KAFKA_VTYPE_MSGFLAGS;
+    fields[5].u.i = RD_KAFKA_MSG_F_COPY;
+    rd_kafka_error_t* error = rd_kafka_produceva(producer, fields.data(), fields.size());
+    rd_kafka_resp_err_t err = error ? rd_kafka_error_code(error) : RD_KAFKA_RESP_ERR_NO_ERROR;
+    if (error) rd_kafka_error_destroy(error);
     if (!err) return true;
     rd_kafka_headers_destroy(list);  // not taken by a message that was refused
     if (err != RD_KAFKA_RESP_ERR__QUEUE_FULL) {
