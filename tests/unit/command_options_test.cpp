@@ -2,6 +2,8 @@
 // errors with a message on stderr.
 #include "cli/command_options.hpp"
 
+#include <cstdlib>
+
 #include <gtest/gtest.h>
 
 namespace topicform {
@@ -119,6 +121,31 @@ TEST(CommandOptions, AlertsAndReassignCheckTheirValues) {
                                       "give the file to write as --out FILE");
   expect_usage_error<ReassignOptions>(parse_reassign, {"--out", "r", "--throttle", "fast"},
                                       "--throttle 'fast' is not a size per second");
+}
+
+// The one lookup of the cluster: the flag, else a non-empty KAFKA_BOOTSTRAP_SERVERS, else the
+// environment's bootstrapServers, each named as the source.
+TEST(CommandOptions, BootstrapServersComeFromTheFlagTheVariableOrTheSettings) {
+  const char* saved = std::getenv("KAFKA_BOOTSTRAP_SERVERS");
+  std::string kept = saved ? saved : "";
+  Environment environment;
+  environment.name = "prod";
+  environment.bootstrap_servers = "settings:9092";
+  ConnectionOptions flag;
+  flag.bootstrap = "flag:9092";
+  setenv("KAFKA_BOOTSTRAP_SERVERS", "env:9092", 1);
+  EXPECT_EQ(bootstrap_of(flag, environment).servers, "flag:9092");
+  EXPECT_EQ(bootstrap_of(ConnectionOptions{}, environment).servers, "env:9092");
+  EXPECT_EQ(bootstrap_of(ConnectionOptions{}, environment).source, "KAFKA_BOOTSTRAP_SERVERS");
+  setenv("KAFKA_BOOTSTRAP_SERVERS", "", 1);
+  auto settings = bootstrap_of(ConnectionOptions{}, environment);
+  EXPECT_EQ(settings.servers, "settings:9092");
+  EXPECT_EQ(settings.source, "bootstrapServers of environment 'prod' in the settings");
+  if (saved) {
+    setenv("KAFKA_BOOTSTRAP_SERVERS", kept.c_str(), 1);
+  } else {
+    unsetenv("KAFKA_BOOTSTRAP_SERVERS");
+  }
 }
 
 }  // namespace
