@@ -63,6 +63,22 @@ const rd_kafka_ConsumerGroupDescription_t** descriptions(const admin_request::Ev
       rd_kafka_event_DescribeConsumerGroups_result(event.get()), &count);
 }
 
+// One DescribeConsumerGroups for `groups` (counted in `requests`), then `each` on every
+// description the answer holds; the first error of either ends it.
+template <class Each>
+Result<bool> describe_each(KafkaAdmin::Handle& handle, int& requests,
+                           const std::vector<std::string>& groups, int timeout_ms, Each each) {
+  ++requests;
+  auto event = describe_request(handle, groups, timeout_ms);
+  if (!event) return event.error();
+  std::size_t count = 0;
+  const auto** described = descriptions(*event, count);
+  for (std::size_t i = 0; i < count; ++i) {
+    if (auto done = each(described[i]); !done) return done.error();
+  }
+  return true;
+}
+
 }  // namespace
 
 Result<std::vector<KafkaAdmin::GroupListing>> KafkaAdmin::list_groups() {
@@ -130,21 +146,14 @@ Result<bool> KafkaAdmin::hold_as_undescribed(const std::string& group, GroupRead
 
 Result<bool> KafkaAdmin::describe_groups(const std::vector<std::string>& groups, GroupReads& out) {
   if (groups.empty()) return true;
-  ++m_requests.groups;
-  auto event = describe_request(*m_handle, groups, m_timeout_ms);
-  if (!event) return event.error();
-  std::size_t count = 0;
-  const auto** described = descriptions(*event, count);
-  for (std::size_t i = 0; i < count; ++i) {
-    std::string group = rd_kafka_ConsumerGroupDescription_group_id(described[i]);
-    auto read = assigned_topics(described[i]);
-    if (!read) {
-      if (auto held = hold_as_undescribed(group, out); !held) return held.error();
-      continue;
-    }
-    for (const auto& topic : *read) out.readers[topic].push_back(group);
-  }
-  return true;
+  return describe_each(*m_handle, m_requests.groups, groups, m_timeout_ms,
+                       [&](const rd_kafka_ConsumerGroupDescription_t* d) -> Result<bool> {
+                         std::string group = rd_kafka_ConsumerGroupDescription_group_id(d);
+                         auto read = assigned_topics(d);
+                         if (!read) return hold_as_undescribed(group, out);
+                         for (const auto& topic : *read) out.readers[topic].push_back(group);
+                         return true;
+                       });
 }
 
 Result<KafkaAdmin::CommittedOffsets> KafkaAdmin::committed_offsets(const std::string& group) {
@@ -190,16 +199,15 @@ Result<std::map<std::string, int>> KafkaAdmin::member_counts(
     const std::vector<std::string>& groups) {
   std::map<std::string, int> out;
   if (groups.empty()) return out;
-  ++m_requests.groups;
-  auto event = describe_request(*m_handle, groups, m_timeout_ms);
-  if (!event) return event.error();
-  std::size_t count = 0;
-  const auto** described = descriptions(*event, count);
-  for (std::size_t i = 0; i < count; ++i) {
-    if (!assigned_topics(described[i])) continue;  // not to be trusted: members unknown
-    out[rd_kafka_ConsumerGroupDescription_group_id(described[i])] =
-        static_cast<int>(rd_kafka_ConsumerGroupDescription_member_count(described[i]));
-  }
+  auto described =
+      describe_each(*m_handle, m_requests.groups, groups, m_timeout_ms,
+                    [&](const rd_kafka_ConsumerGroupDescription_t* d) -> Result<bool> {
+                      if (!assigned_topics(d)) return true;  // not to be trusted: members unknown
+                      out[rd_kafka_ConsumerGroupDescription_group_id(d)] =
+                          static_cast<int>(rd_kafka_ConsumerGroupDescription_member_count(d));
+                      return true;
+                    });
+  if (!described) return described.error();
   return out;
 }
 
