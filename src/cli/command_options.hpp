@@ -98,6 +98,10 @@ struct ReassignOptions {
   ConnectionOptions connection;
 };
 
+struct RulesOptions {
+  std::string format = "text";
+};
+
 struct ValidateOptions {
   std::vector<std::string> paths;
   std::string format = "text";
@@ -106,6 +110,8 @@ struct ValidateOptions {
   std::string colour = "auto";
 };
 
+// `topicform rules`: only --format text|json; any operand is a usage error.
+Parsed parse_rules(const std::vector<std::string>& args, RulesOptions& options);
 Parsed parse_validate(const std::vector<std::string>& args, ValidateOptions& options);
 Parsed parse_alerts(const std::vector<std::string>& args, AlertsOptions& options);
 Parsed parse_apply(const std::vector<std::string>& args, ApplyOptions& options);

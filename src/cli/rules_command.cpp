@@ -2,36 +2,43 @@
 // which topicform and librdkafka run, and which librdkafka admin paths this build takes.
 #include <iostream>
 
+#include <boost/program_options.hpp>
+
 #include <fmt/format.h>
 #include <nlohmann/json.hpp>
 
+#include "cli/command_options.hpp"
 #include "cli/commands.hpp"
 #include "cluster/rdkafka_report.hpp"
 #include "core/rules/rule_catalog.hpp"
 
 namespace topicform {
 
-int run_rules(const std::vector<std::string>& args) {
-  bool json = false;
-  for (const auto& arg : args) {
-    if (arg == "--help" || arg == "-h") {
-      std::cout << "Usage: topicform rules [--format text|json]\n\n"
-                   "Lists every rule: its id, default severity, the phase it runs in (manifest "
-                   "and validate\nrun offline; plan and apply need a cluster) and a summary. "
-                   "Settings change a rule's\nseverity with  spec: {rules: {RULE-ID: "
-                   "error|warning|info|off}}.\n";
-      return kExitOk;
-    }
-    if (arg == "--format=json" || arg == "json") {
-      json = true;
-    } else if (arg != "--format" && arg != "--format=text" && arg != "text") {
-      std::cerr << fmt::format(
-          "topicform: error: unknown argument '{}'\nsee 'topicform rules "
-          "--help'\n",
-          arg);
-      return kExitFailure;
-    }
+Parsed parse_rules(const std::vector<std::string>& args, RulesOptions& options) {
+  boost::program_options::options_description visible(
+      "Usage: topicform rules [--format text|json]\n\n"
+      "Lists every rule: its id, default severity, the phase it runs in (manifest and validate\n"
+      "run offline; plan and apply need a cluster) and a summary. Settings change a rule's\n"
+      "severity with  spec: {rules: {RULE-ID: error|warning|info|off}}.\n\nOptions");
+  visible.add_options()("help,h", "show this help");
+  add_format_option(visible, options.format, {"text", "json"});
+  std::vector<std::string> operands;
+  bool none = false;
+  auto parsed = parse_arguments(args, visible, operands, "rules",
+                                "Example:\n  topicform rules --format json\n", &none);
+  if (parsed == Parsed::run && !none) {
+    std::cerr << fmt::format(
+        "topicform: error: unknown argument '{}'\nsee 'topicform rules --help'\n",
+        operands.front());
+    return Parsed::usage_error;
   }
+  return parsed;
+}
+
+int run_rules(const std::vector<std::string>& args) {
+  RulesOptions options;
+  if (auto parsed = parse_rules(args, options); parsed != Parsed::run) return exit_code(parsed);
+  bool json = options.format == "json";
   if (json) {
     nlohmann::ordered_json list = nlohmann::ordered_json::array();
     for (const auto& rule : all_rules()) {

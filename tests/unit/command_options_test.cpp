@@ -27,6 +27,16 @@ void expect_usage_error(Parse parse, const std::vector<std::string>& args,
   EXPECT_NE(said.find("topicform: error: " + message), std::string::npos) << said;
 }
 
+TEST(CommandOptions, RulesTakesAFormatAndNothingElse) {
+  RulesOptions o;
+  std::string said;
+  ASSERT_EQ(parsed(parse_rules, {"--format", "json"}, o, said), Parsed::run);
+  EXPECT_EQ(o.format, "json");
+  expect_usage_error<RulesOptions>(parse_rules, {"--format", "yaml"},
+                                   "unknown format 'yaml': use text or json");
+  expect_usage_error<RulesOptions>(parse_rules, {"json"}, "unknown argument 'json'");
+}
+
 TEST(CommandOptions, ValidateTakesPathsEnvironmentAndFormat) {
   ValidateOptions o;
   std::string said;
