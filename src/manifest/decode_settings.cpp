@@ -26,6 +26,7 @@ class SettingsDecoder {
     if (const auto* require = m_reader.find("/spec/owner/require")) {
       for (const auto& field : *require) settings.required_owner_fields.push_back(field);
     }
+    decode_contract(settings.contract);
     if (const auto* keys = m_reader.find("/spec/unmanagedConfigs")) {
       for (const auto& key : *keys) settings.unmanaged_configs.push_back(key);
     }
@@ -54,6 +55,21 @@ class SettingsDecoder {
              fmt::format("naming pattern '{}' is not a valid regular expression (RE2 syntax): {}",
                          pattern, compiled.error().message));
     }
+  }
+
+  void decode_contract(ContractSettings& contract) {
+    const std::string base = "/spec/schemas";
+    if (auto mode = m_reader.text(base + "/compatibility"); mode.present) {
+      contract.compatibility = mode.value;
+    }
+    auto words = [&](const char* key, std::vector<std::string>& into) {
+      if (const auto* list = m_reader.find(base + "/" + key))
+        into.assign(list->begin(), list->end());
+    };
+    words("eventIdFields", contract.event_id_fields);
+    words("versionFields", contract.version_fields);
+    words("amountWords", contract.amount_words);
+    words("unitWords", contract.unit_words);
   }
 
   void decode_naming(NamingConvention& naming) {

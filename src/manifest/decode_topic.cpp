@@ -41,6 +41,23 @@ std::vector<ExtraAccess> decode_extra_access(const DocumentReader& reader) {
   return out;
 }
 
+// `schema`: a file or subject as text, or a mapping that may also say type and compatibility.
+void decode_schema(const DocumentReader& reader, OwnerCard& owner) {
+  const std::string base = "/spec/owner/schema";
+  const auto* schema = reader.find(base);
+  if (schema == nullptr) return;
+  owner.schema_at = reader.key_at(base);
+  if (!schema->is_object()) {
+    owner.schema = reader.text(base);
+    return;
+  }
+  owner.schema_subject = reader.text(base + "/subject");
+  owner.schema = reader.text(base + "/file");
+  if (!owner.schema.present) owner.schema = owner.schema_subject;
+  owner.schema_type = reader.text(base + "/type");
+  owner.schema_compatibility = reader.text(base + "/compatibility");
+}
+
 OwnerCard decode_owner(const DocumentReader& reader) {
   OwnerCard owner;
   const std::string base = "/spec/owner";
@@ -49,7 +66,7 @@ OwnerCard decode_owner(const DocumentReader& reader) {
   owner.producer = reader.text(base + "/producer");
   owner.key = reader.text(base + "/key");
   owner.ordering = reader.text(base + "/ordering");
-  owner.schema = reader.text(base + "/schema");
+  decode_schema(reader, owner);
   owner.max_consumer_downtime = reader.text(base + "/maxConsumerDowntime");
   if (const auto* consumers = reader.find(base + "/consumers");
       consumers && consumers->is_array()) {

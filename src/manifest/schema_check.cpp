@@ -33,7 +33,25 @@ const CompiledSchema& compiled(DocumentKind kind) {
   };
   static const CompiledSchema* topic = build(kTopicSchema);
   static const CompiledSchema* settings = build(kSettingsSchema);
-  return kind == DocumentKind::topic ? *topic : *settings;
+  static const CompiledSchema* meta = build(kMetaSchema);
+  switch (kind) {
+    case DocumentKind::topic:
+      return *topic;
+    case DocumentKind::settings:
+      return *settings;
+    case DocumentKind::json_schema:
+      return *meta;
+  }
+  return *topic;
+}
+
+// The oneOf branch of `node` that declares property `part`, or `node` itself.
+const nlohmann::json* branch_with(const nlohmann::json& node, const std::string& part) {
+  if (node.contains("properties") || !node.contains("oneOf")) return &node;
+  for (const auto& branch : node["oneOf"]) {
+    if (branch.contains("properties") && branch["properties"].contains(part)) return &branch;
+  }
+  return &node;
 }
 
 // The schema node that describes `pointer`, following properties, items and local $refs.
@@ -52,6 +70,7 @@ const nlohmann::json* subschema(const nlohmann::json& root, const std::string& p
     std::size_t next = pointer.find('/', i + 1);
     std::string part =
         pointer.substr(i + 1, next == std::string::npos ? std::string::npos : next - i - 1);
+    node = branch_with(*node, part);
     if (node->contains("properties") && (*node)["properties"].contains(part)) {
       node = &(*node)["properties"][part];
     } else if (node->contains("additionalProperties") &&
@@ -101,9 +120,9 @@ std::string path_name(const std::string& pointer) {
 
 class ErrorMapper {
  public:
-  ErrorMapper(const YamlDocument& document, const nlohmann::json& schema,
+  ErrorMapper(const YamlDocument& document, const nlohmann::json& schema, std::string rule,
               std::vector<Diagnostic>& out)
-      : m_document(document), m_schema(schema), m_out(out) {}
+      : m_document(document), m_schema(schema), m_rule(std::move(rule)), m_out(out) {}
 
   void map(const std::string& pointer, const std::string& description) {
     const nlohmann::json* sub = subschema(m_schema, pointer);
@@ -127,6 +146,8 @@ class ErrorMapper {
       return emit(pointer, marks.value_at,
                   fmt::format("{} must be {}, got {}", path_name(pointer), bound, value.dump()));
     }
+    // A mapping whose own field is wrong is told at that field, not as the wrong shape.
+    if (has_reported_below(pointer)) return;
     if (sub && sub->contains("x-expected")) {
       return emit(pointer, marks.value_at,
                   fmt::format("{} must be {}, got {}", path_name(pointer),
@@ -149,6 +170,11 @@ class ErrorMapper {
   }
 
  private:
+  bool has_reported_below(const std::string& pointer) const {
+    return std::any_of(m_seen.begin(), m_seen.end(),
+                       [&](const std::string& key) { return key.starts_with(pointer + "/"); });
+  }
+
   static bool summarises_child(const std::string& description) {
     return description.starts_with("Failed to validate against schema associated with") ||
            description.starts_with("Failed to validate item #") ||
@@ -194,11 +220,12 @@ class ErrorMapper {
 
   void emit(const std::string& key, const Location& at, std::string message) {
     if (!m_seen.insert(key + "\n" + message).second) return;
-    m_out.push_back(Diagnostic{Severity::error, "manifest/schema", std::move(message), at});
+    m_out.push_back(Diagnostic{Severity::error, m_rule, std::move(message), at});
   }
 
   const YamlDocument& m_document;
   const nlohmann::json& m_schema;
+  std::string m_rule;
   std::vector<Diagnostic>& m_out;
   std::set<std::string> m_seen;
 };
@@ -215,7 +242,15 @@ std::string context_to_pointer(const std::vector<std::string>& context) {
 }  // namespace
 
 std::string_view schema_text(DocumentKind kind) {
-  return kind == DocumentKind::topic ? kTopicSchema : kSettingsSchema;
+  switch (kind) {
+    case DocumentKind::topic:
+      return kTopicSchema;
+    case DocumentKind::settings:
+      return kSettingsSchema;
+    case DocumentKind::json_schema:
+      return kMetaSchema;
+  }
+  return kTopicSchema;
 }
 
 bool check_schema(const YamlDocument& document, DocumentKind kind,
@@ -231,14 +266,21 @@ bool check_schema(const YamlDocument& document, DocumentKind kind,
   while (results.popError(error)) {
     errors.emplace_back(context_to_pointer(error.context), error.description);
   }
-  ErrorMapper mapper(document, schema.source, diagnostics);
+  std::string rule =
+      kind == DocumentKind::json_schema ? "contract/schema-invalid" : "manifest/schema";
+  // Deepest first: a field's own error is found before its parent's shape is blamed.
+  std::stable_sort(errors.begin(), errors.end(), [](const auto& a, const auto& b) {
+    return std::count(a.first.begin(), a.first.end(), '/') >
+           std::count(b.first.begin(), b.first.end(), '/');
+  });
+  ErrorMapper mapper(document, schema.source, rule, diagnostics);
   std::size_t before = diagnostics.size();
   for (const auto& [pointer, description] : errors) {
     if (!document.root.contains(nlohmann::json::json_pointer(pointer))) continue;
     mapper.map(pointer, description);
   }
   if (diagnostics.size() == before) {
-    diagnostics.push_back(Diagnostic{Severity::error, "manifest/schema",
+    diagnostics.push_back(Diagnostic{Severity::error, rule,
                                      "the document does not match the schema", document.start});
   }
   return false;

@@ -3,11 +3,13 @@
 
 #include <filesystem>
 #include <map>
+#include <set>
 
 #include <fmt/format.h>
 #include <nlohmann/json.hpp>
 
 #include "core/model/schema_reference.hpp"
+#include "manifest/message_schema_reader.hpp"
 #include "manifest/read_file.hpp"
 
 namespace topicform {
@@ -65,9 +67,13 @@ struct ResolvedSchema {
   std::string why;   // why it must not be read, or ""
   std::string file;  // canonical; "" when absent or unreadable
   std::vector<std::string> fields;
+  std::shared_ptr<const MessageSchema> schema;  // a JSON file that is a valid JSON Schema
+  std::vector<Diagnostic> findings;             // what reading it as a schema found
 };
 
-ResolvedSchema resolve(const fs::path& joined, const std::vector<std::string>& roots) {
+// `shown` names the file in diagnostics as the manifest's path leads to it.
+ResolvedSchema resolve(const fs::path& joined, const std::string& shown,
+                       const std::vector<std::string>& roots) {
   std::error_code ec;
   fs::path file = fs::weakly_canonical(joined, ec);
   bool exists = false;
@@ -77,26 +83,38 @@ ResolvedSchema resolve(const fs::path& joined, const std::vector<std::string>& r
   auto text = read_regular_file(file.string());
   if (!text) return resolved;
   resolved.file = file.string();
-  if (file.extension() == ".json") resolved.fields = schema_field_names(*text);
+  if (file.extension() == ".json") {
+    resolved.fields = schema_field_names(*text);
+    resolved.schema = read_message_schema(*text, shown, resolved.findings);
+  }
   return resolved;
 }
 
 // Thousands of topics name one schema file: it is resolved, read and parsed once.
 class SchemaResolver {
  public:
-  explicit SchemaResolver(const std::vector<std::string>& roots) : m_roots(roots) {}
+  SchemaResolver(const std::vector<std::string>& roots, std::vector<Diagnostic>& diagnostics)
+      : m_roots(roots), m_diagnostics(diagnostics) {}
 
-  const ResolvedSchema& operator()(const fs::path& joined) {
+  // A file's findings are reported the first time any manifest names it.
+  const ResolvedSchema& operator()(const fs::path& joined, const std::string& shown) {
     // Not normalised: `dir/..` means the folder above where `dir` leads, if it is a link.
     const std::string& key = joined.native();
     auto it = m_resolved.find(key);
-    if (it == m_resolved.end()) it = m_resolved.emplace(key, resolve(joined, m_roots)).first;
+    if (it == m_resolved.end()) {
+      it = m_resolved.emplace(key, resolve(joined, shown, m_roots)).first;
+      if (m_reported.insert(it->second.file).second || it->second.file.empty()) {
+        for (const auto& finding : it->second.findings) m_diagnostics.push_back(finding);
+      }
+    }
     return it->second;
   }
 
  private:
   const std::vector<std::string>& m_roots;
+  std::vector<Diagnostic>& m_diagnostics;
   std::map<std::string, ResolvedSchema> m_resolved;
+  std::set<std::string> m_reported;  // canonical files whose findings are out
 };
 
 void check_one(TopicSpec& spec, SchemaResolver& resolver, std::vector<Diagnostic>& diagnostics) {
@@ -112,11 +130,12 @@ void check_one(TopicSpec& spec, SchemaResolver& resolver, std::vector<Diagnostic
                                      fmt::format("schema '{}' {}", schema.value, why), schema.at});
   };
   if (ec) return refuse("cannot be resolved");
-  const ResolvedSchema& resolved = resolver(absolute);
+  const ResolvedSchema& resolved = resolver(absolute, joined.lexically_normal().string());
   if (!resolved.why.empty()) return refuse(resolved.why);
   if (resolved.file.empty()) return;
   spec.owner.schema_file = resolved.file;
   spec.owner.schema_fields = resolved.fields;
+  spec.owner.message_schema = resolved.schema;
 }
 
 }  // namespace
@@ -142,7 +161,7 @@ std::vector<std::string> project_roots(const Project& project,
 }
 
 void check_schema_files(Project& project, const std::vector<std::string>& roots) {
-  SchemaResolver resolver(roots);
+  SchemaResolver resolver(roots, project.diagnostics);
   for (auto& spec : project.topics) check_one(spec, resolver, project.diagnostics);
 }
 

@@ -241,8 +241,7 @@ TEST(SchemaDiff, EnumAndConst) {
 
 TEST(SchemaDiff, CombinedSchemas) {
   const std::string sum2 = R"({"anyOf":[{"type":"string"},{"type":"integer"}]})";
-  const std::string sum3 =
-      R"({"anyOf":[{"type":"string"},{"type":"integer"},{"type":"boolean"}]})";
+  const std::string sum3 = R"({"anyOf":[{"type":"string"},{"type":"integer"},{"type":"boolean"}]})";
   EXPECT_EQ(kinds(sum2, sum3), Names{"SUM_TYPE_EXTENDED"});
   EXPECT_EQ(kinds(sum3, sum2), Names{"SUM_TYPE_NARROWED"});
   std::string one2 = sum2, one3 = sum3;
@@ -309,12 +308,12 @@ TEST(SchemaDiff, LocalRefsAreFollowedAndCyclesEnd) {
 }
 
 TEST(SchemaDiff, RemoteRefsAreNeverFetchedAndBreakWhenChanged) {
-  EXPECT_EQ(kinds(R"({"$ref":"https://example.com/a.json"})",
-                  R"({"$ref":"https://example.com/a.json"})"),
-            Names{});
-  EXPECT_EQ(kinds(R"({"$ref":"https://example.com/a.json"})",
-                  R"({"$ref":"https://example.com/b.json"})"),
-            Names{"SCHEMA_UNREADABLE"});
+  EXPECT_EQ(
+      kinds(R"({"$ref":"https://example.com/a.json"})", R"({"$ref":"https://example.com/a.json"})"),
+      Names{});
+  EXPECT_EQ(
+      kinds(R"({"$ref":"https://example.com/a.json"})", R"({"$ref":"https://example.com/b.json"})"),
+      Names{"SCHEMA_UNREADABLE"});
   EXPECT_EQ(kinds(R"({"$ref":"#/definitions/missing"})", R"({"$ref":"#/definitions/missing"})"),
             Names{});
 }
@@ -391,10 +390,10 @@ TEST(Compatibility, BreaksAreToldInTheUsersTerms) {
 }
 
 TEST(Compatibility, ModeNames) {
-  for (auto mode : {CompatibilityMode::backward, CompatibilityMode::backward_transitive,
-                    CompatibilityMode::forward, CompatibilityMode::forward_transitive,
-                    CompatibilityMode::full, CompatibilityMode::full_transitive,
-                    CompatibilityMode::none})
+  for (auto mode :
+       {CompatibilityMode::backward, CompatibilityMode::backward_transitive,
+        CompatibilityMode::forward, CompatibilityMode::forward_transitive, CompatibilityMode::full,
+        CompatibilityMode::full_transitive, CompatibilityMode::none})
     EXPECT_EQ(parse_compatibility(compatibility_name(mode)), mode);
   EXPECT_EQ(parse_compatibility("backward"), std::nullopt);
   EXPECT_EQ(parse_compatibility("FULL_TRANSITIVE"), CompatibilityMode::full_transitive);

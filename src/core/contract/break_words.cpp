@@ -14,8 +14,9 @@ struct Words {
   const char* hint;
 };
 
-constexpr Words kBound{"{field}: {keyword} {changed}{values}: {writer} may hold values {reader} refuse",
-                       "keep the earlier bound; a tighter one belongs on a new topic"};
+constexpr Words kBound{
+    "{field}: {keyword} {changed}{values}: {writer} may hold values {reader} refuse",
+    "keep the earlier bound; a tighter one belongs on a new topic"};
 
 // Templates name {field}, {name}, {keyword}, {changed}, {values}, {added}, {removed}, {writer}
 // and {reader}; added and removed are from the earlier version to the new one.
@@ -26,49 +27,57 @@ Words words(K kind) {
               "keep the type and add a property with the new one, or publish on a new topic"};
     case K::type_narrowed:
     case K::sum_type_narrowed:
-      return {"{field} takes fewer kinds of value{values}: {writer} may hold values {reader} "
-              "refuse",
-              "keep the wider type"};
+      return {
+          "{field} takes fewer kinds of value{values}: {writer} may hold values {reader} "
+          "refuse",
+          "keep the wider type"};
     case K::schema_unreadable:
-      return {"{field} cannot be compared ({keyword}): a remote $ref is never fetched, and "
-              "nesting deeper than 200 levels is not followed",
-              "inline the referenced schema, or check it against the registry"};
+      return {
+          "{field} cannot be compared ({keyword}): a remote $ref is never fetched, and "
+          "nesting deeper than 200 levels is not followed",
+          "inline the referenced schema, or check it against the registry"};
     case K::required_attribute_added:
     case K::required_property_added_to_unopen_content_model:
       return {"{field} became required without a default: {writer} may lack it",
               "give it a default, or leave it optional"};
     case K::property_added_to_open_content_model:
-      return {"property {field} {added} an open content model: {writer} may hold '{name}' with "
-              "another type",
-              "give it no type ({{}}), or publish on a new topic; a schema closed from its first "
-              "version (additionalProperties: false) can gain optional properties"};
+      return {
+          "property {field} {added} an open content model: {writer} may hold '{name}' with "
+          "another type",
+          "give it no type ({{}}), or publish on a new topic; a schema closed from its first "
+          "version (additionalProperties: false) can gain optional properties"};
     case K::property_added_not_covered_by_partially_open_content_model:
     case K::property_removed_not_covered_by_partially_open_content_model:
-      return {"property {field} {added} a partly open content model whose additionalProperties "
-              "or patternProperties schema does not admit it: {writer} may hold '{name}' with "
-              "another type",
-              "give it a schema the additionalProperties schema admits"};
+      return {
+          "property {field} {added} a partly open content model whose additionalProperties "
+          "or patternProperties schema does not admit it: {writer} may hold '{name}' with "
+          "another type",
+          "give it a schema the additionalProperties schema admits"};
     case K::property_removed_from_closed_content_model:
-      return {"property {field} {removed} a closed content model (additionalProperties: false): "
-              "{writer} may hold it and {reader} refuse it",
-              "keep the property (say it is deprecated in its description), or publish on a new "
-              "topic"};
+      return {
+          "property {field} {removed} a closed content model (additionalProperties: false): "
+          "{writer} may hold it and {reader} refuse it",
+          "keep the property (say it is deprecated in its description), or publish on a new "
+          "topic"};
     case K::additional_properties_removed:
     case K::additional_properties_narrowed:
-      return {"{field} admits fewer other properties (additionalProperties{values}): {writer} "
-              "may hold properties {reader} refuse",
-              "keep additionalProperties as it was"};
+      return {
+          "{field} admits fewer other properties (additionalProperties{values}): {writer} "
+          "may hold properties {reader} refuse",
+          "keep additionalProperties as it was"};
     case K::enum_array_narrowed:
     case K::enum_array_changed:
-      return {"{field} allowed values changed{values}: {writer} may hold a value no longer "
-              "allowed",
-              "only add values to an enum"};
+      return {
+          "{field} allowed values changed{values}: {writer} may hold a value no longer "
+          "allowed",
+          "only add values to an enum"};
     case K::combined_type_changed:
     case K::combined_type_subschemas_changed:
     case K::product_type_extended:
-      return {"{field} {keyword} changed so that {writer} may match none of what {reader} "
-              "accept",
-              "only add alternatives to anyOf or oneOf, only remove schemas from allOf"};
+      return {
+          "{field} {keyword} changed so that {writer} may match none of what {reader} "
+          "accept",
+          "only add alternatives to anyOf or oneOf, only remove schemas from allOf"};
     case K::not_type_extended:
       return {"{field} forbids more through `not`: {writer} may hold values it now forbids",
               "keep the `not` schema as it was"};
@@ -119,19 +128,19 @@ SchemaBreak describe_break(const SchemaDifference& difference, Direction directi
   Words w = words(difference.kind);
   std::string field = difference.field.empty() ? "the message" : "'" + difference.field + "'";
   auto text = [&](const char* tmpl) {
-    return fmt::format(
-        fmt::runtime(tmpl), fmt::arg("field", field), fmt::arg("name", difference.name),
-        fmt::arg("keyword", difference.name), fmt::arg("changed", change_word(difference.kind, forward)),
-        fmt::arg("values", values), fmt::arg("added", forward ? "removed from" : "added to"),
-        fmt::arg("removed", forward ? "added to" : "removed from"),
-        fmt::arg("writer", forward ? "messages written with the new schema"
-                                   : "messages written with the earlier schema"),
-        fmt::arg("reader", forward ? "consumers still on the earlier schema"
-                                   : "consumers on the new schema"));
+    return fmt::format(fmt::runtime(tmpl), fmt::arg("field", field),
+                       fmt::arg("name", difference.name), fmt::arg("keyword", difference.name),
+                       fmt::arg("changed", change_word(difference.kind, forward)),
+                       fmt::arg("values", values),
+                       fmt::arg("added", forward ? "removed from" : "added to"),
+                       fmt::arg("removed", forward ? "added to" : "removed from"),
+                       fmt::arg("writer", forward ? "messages written with the new schema"
+                                                  : "messages written with the earlier schema"),
+                       fmt::arg("reader", forward ? "consumers still on the earlier schema"
+                                                  : "consumers on the new schema"));
   };
-  return SchemaBreak{difference, direction,
-                     forward ? difference.original_at : difference.update_at, text(w.message),
-                     text(w.hint)};
+  return SchemaBreak{difference, direction, forward ? difference.original_at : difference.update_at,
+                     text(w.message), text(w.hint)};
 }
 
 }  // namespace topicform

@@ -13,8 +13,8 @@ namespace {
 // Keywords that only describe: a schema with nothing else accepts any value.
 bool is_annotation(const std::string& key) {
   static const std::set<std::string> kAnnotations{
-      "$id",     "id",         "$schema",  "title",    "description", "default",
-      "examples", "$comment",  "definitions", "$defs", "readOnly",    "writeOnly",
+      "$id",      "id",         "$schema",          "title",          "description", "default",
+      "examples", "$comment",   "definitions",      "$defs",          "readOnly",    "writeOnly",
       "format",   "deprecated", "contentMediaType", "contentEncoding"};
   return kAnnotations.count(key) > 0 || key.starts_with("x-");
 }
@@ -106,8 +106,7 @@ Side Differ::keyword(const Side& schema, const std::string& key) {
 }
 
 void Differ::report(DifferenceKind kind, const Side& original, const Side& update,
-                    const std::string& field, std::string name, std::string was,
-                    std::string now) {
+                    const std::string& field, std::string name, std::string was, std::string now) {
   m_out.push_back(SchemaDifference{kind, original.at, update.at, field, std::move(name),
                                    std::move(was), std::move(now)});
 }

@@ -69,7 +69,9 @@ void compare_tuples(Differ& differ, const Side& o, const Side& u, const std::str
   auto none = [](const Json* v) { return v != nullptr && is_false_schema(*v); };
   Side os = Differ::keyword(o, "additionalItems"), us = Differ::keyword(u, "additionalItems");
   if ((any(a) && any(b)) || (none(a) && none(b))) return;
-  if (none(a)) return differ.report(any(b) ? K::additional_items_added : K::additional_items_extended, os, us, field);
+  if (none(a))
+    return differ.report(any(b) ? K::additional_items_added : K::additional_items_extended, os, us,
+                         field);
   if (none(b)) return differ.report(K::additional_items_removed, os, us, field);
   if (any(b)) return differ.report(K::additional_items_extended, os, us, field);
   if (any(a)) return differ.report(K::additional_items_narrowed, os, us, field);
@@ -93,12 +95,12 @@ void Differ::compare_array(const Side& o, const Side& u, const std::string& fiel
   } else if (now && !is_empty_schema(*now)) {
     report(K::type_narrowed, os, us, field + "[]", "items");
   }
-  compare_limit(*this, o, u, field, "maxItems",
-                {K::max_items_added, K::max_items_removed, K::max_items_increased,
-                 K::max_items_decreased});
-  compare_limit(*this, o, u, field, "minItems",
-                {K::min_items_added, K::min_items_removed, K::min_items_increased,
-                 K::min_items_decreased});
+  compare_limit(
+      *this, o, u, field, "maxItems",
+      {K::max_items_added, K::max_items_removed, K::max_items_increased, K::max_items_decreased});
+  compare_limit(
+      *this, o, u, field, "minItems",
+      {K::min_items_added, K::min_items_removed, K::min_items_increased, K::min_items_decreased});
   auto unique = [](const Json& schema) {
     auto it = schema.find("uniqueItems");
     return it != schema.end() && it->is_boolean() && it->get<bool>();

@@ -51,7 +51,8 @@ Matching match(const Differ& differ, const std::vector<Side>& writers,
 bool compare_left(Differ& differ, const std::vector<Side>& originals,
                   const std::vector<Side>& updates, const std::string& field) {
   if (originals.empty() || originals.size() != updates.size()) return false;
-  for (std::size_t i = 0; i < originals.size(); ++i) differ.compare(originals[i], updates[i], field);
+  for (std::size_t i = 0; i < originals.size(); ++i)
+    differ.compare(originals[i], updates[i], field);
   return true;
 }
 
@@ -65,9 +66,9 @@ void compare_sums(Differ& differ, const Side& o, const Side& u, const std::strin
     return;
   }
   if (now.size() < was.size()) return differ.report(K::sum_type_narrowed, os, us, field, key);
-  std::vector<Side> readers(m.readers_left.begin(),
-                            m.readers_left.begin() +
-                                std::min(m.readers_left.size(), m.writers_left.size()));
+  std::vector<Side> readers(
+      m.readers_left.begin(),
+      m.readers_left.begin() + std::min(m.readers_left.size(), m.writers_left.size()));
   if (!compare_left(differ, m.writers_left, readers, field))
     differ.report(K::combined_type_subschemas_changed, os, us, field, key);
 }
@@ -81,7 +82,8 @@ void compare_products(Differ& differ, const Side& o, const Side& u, const std::s
     if (now.size() < was.size()) differ.report(K::product_type_narrowed, os, us, field, "allOf");
     return;
   }
-  if (now.size() > was.size()) return differ.report(K::product_type_extended, os, us, field, "allOf");
+  if (now.size() > was.size())
+    return differ.report(K::product_type_extended, os, us, field, "allOf");
   if (!compare_left(differ, m.readers_left, m.writers_left, field))
     differ.report(K::combined_type_subschemas_changed, os, us, field, "allOf");
 }

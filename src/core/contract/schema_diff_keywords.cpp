@@ -22,7 +22,8 @@ void compare_limit(Differ& differ, const Side& o, const Side& u, const std::stri
   auto set = [](const Json* v) { return v && (v->is_number() || (v->is_boolean() && *v)); };
   if (!set(was) && !set(now)) return;
   Side os = Differ::keyword(o, key), us = Differ::keyword(u, key);
-  std::string was_text = set(was) ? short_text(*was) : "", now_text = set(now) ? short_text(*now) : "";
+  std::string was_text = set(was) ? short_text(*was) : "",
+              now_text = set(now) ? short_text(*now) : "";
   if (!set(was)) return differ.report(kinds.added, os, us, field, key, was_text, now_text);
   if (!set(now)) return differ.report(kinds.removed, os, us, field, key, was_text, now_text);
   if (!was->is_number() || !now->is_number()) return;

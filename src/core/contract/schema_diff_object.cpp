@@ -66,8 +66,8 @@ void property_added(Differ& differ, const Side& o, const Side& u, const std::str
                            o, added, field, name);
     case Model::closed:
       if (!is_required(*u.node, name))
-        return differ.report(K::optional_property_added_to_unopen_content_model, o, added,
-                             field, name);
+        return differ.report(K::optional_property_added_to_unopen_content_model, o, added, field,
+                             name);
       return differ.report(has_default(schema)
                                ? K::required_property_with_default_added_to_unopen_content_model
                                : K::required_property_added_to_unopen_content_model,
@@ -131,11 +131,11 @@ void compare_required(Differ& differ, const Side& o, const Side& u, const std::s
   for (const auto& name : now) {
     if (std::find(was.begin(), was.end(), name) != was.end()) continue;
     // A property new to a closed model was judged with its requiredness where it was added.
-    if (!properties_of(*o.node).contains(name) && content_model(*o.node) == Model::closed)
-      continue;
+    if (!properties_of(*o.node).contains(name) && content_model(*o.node) == Model::closed) continue;
     bool defaulted = now_properties.contains(name) && has_default(now_properties[name]);
-    differ.report(defaulted ? K::required_attribute_with_default_added : K::required_attribute_added,
-                  os, us, field_of(field, name), name);
+    differ.report(
+        defaulted ? K::required_attribute_with_default_added : K::required_attribute_added, os, us,
+        field_of(field, name), name);
   }
   for (const auto& name : was) {
     if (std::find(now.begin(), now.end(), name) == now.end())
@@ -148,10 +148,10 @@ void compare_required(Differ& differ, const Side& o, const Side& u, const std::s
 namespace {
 
 void compare_additional(Differ& differ, const Side& o, const Side& u, const std::string& field) {
-  const Json* was = o.node->contains("additionalProperties") ? &(*o.node)["additionalProperties"]
-                                                              : nullptr;
-  const Json* now = u.node->contains("additionalProperties") ? &(*u.node)["additionalProperties"]
-                                                              : nullptr;
+  const Json* was =
+      o.node->contains("additionalProperties") ? &(*o.node)["additionalProperties"] : nullptr;
+  const Json* now =
+      u.node->contains("additionalProperties") ? &(*u.node)["additionalProperties"] : nullptr;
   auto any = [](const Json* v) { return v == nullptr || is_empty_schema(*v); };
   auto none = [](const Json* v) { return v != nullptr && is_false_schema(*v); };
   Side os = Differ::keyword(o, "additionalProperties");
@@ -159,9 +159,9 @@ void compare_additional(Differ& differ, const Side& o, const Side& u, const std:
   if (any(was) && any(now)) return;
   if (none(was) && none(now)) return;
   if (none(was)) {
-    return differ.report(any(now) ? K::additional_properties_added
-                                  : K::additional_properties_extended,
-                         os, us, field, "additionalProperties");
+    return differ.report(
+        any(now) ? K::additional_properties_added : K::additional_properties_extended, os, us,
+        field, "additionalProperties");
   }
   if (none(now)) {
     return differ.report(K::additional_properties_removed, os, us, field, "additionalProperties");
@@ -189,9 +189,9 @@ void compare_dependencies(Differ& differ, const Side& o, const Side& u, const st
   for (const auto& [name, dependency] : was.items()) {
     std::string path = field_of(field, name);
     if (!now.contains(name)) {
-      differ.report(dependency.is_array() ? K::dependency_array_removed
-                                          : K::dependency_schema_removed,
-                    os, us, path, name);
+      differ.report(
+          dependency.is_array() ? K::dependency_array_removed : K::dependency_schema_removed, os,
+          us, path, name);
     } else if (dependency.is_array() && now[name].is_array()) {
       const Json& later = now[name];
       auto holds = [](const Json& list, const Json& of) {

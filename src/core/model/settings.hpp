@@ -39,6 +39,23 @@ struct NamingConvention {
   Location at;
 };
 
+// The message contract's defaults (`schemas:`) and the words its rules look for.
+struct ContractSettings {
+  std::string compatibility = "BACKWARD";
+  std::vector<std::string> event_id_fields{"eventId", "event_id", "messageId", "message_id"};
+  std::vector<std::string> version_fields{"eventVersion", "event_version", "schemaVersion",
+                                          "schema_version", "version"};
+  std::vector<std::string> amount_words{
+      "price",    "amount",   "total",   "sum",   "cost",     "fee",    "balance",  "tax",
+      "discount", "duration", "timeout", "delay", "interval", "weight", "distance", "size"};
+  std::vector<std::string> unit_words{
+      "minor",        "major",   "cents",  "kopecks", "kopeks", "units", "ms",     "millis",
+      "milliseconds", "us",      "micros", "ns",      "nanos",  "s",     "sec",    "secs",
+      "seconds",      "minutes", "hours",  "days",    "bytes",  "kb",    "kib",    "mb",
+      "mib",          "gb",      "gib",    "grams",   "g",      "kg",    "meters", "m",
+      "km",           "percent", "pct",    "bps",     "ratio"};
+};
+
 struct Settings {
   Location at;  // the settings document, or empty when the defaults are used
   NamingConvention naming;
@@ -50,6 +67,7 @@ struct Settings {
   std::optional<double> storage_bytes_per_topic;
   double partition_headroom = 1.5;
   std::vector<std::string> required_owner_fields;  // beyond the always required ones
+  ContractSettings contract;
   // Topic configs operators set for a while (besides the throttled-replica lists): never reset.
   std::vector<std::string> unmanaged_configs;
   std::string default_environment;

@@ -3,10 +3,12 @@
 
 #include <cstdint>
 #include <map>
+#include <memory>
 #include <optional>
 #include <string>
 #include <vector>
 
+#include "core/contract/message_schema.hpp"
 #include "core/model/location.hpp"
 
 namespace topicform {
@@ -46,7 +48,11 @@ struct OwnerCard {
   bool consumers_present = false;
   Located<std::string> key;
   Located<std::string> ordering;
-  Located<std::string> schema;
+  Located<std::string> schema;  // the file (or subject, URL) named, in either form
+  Location schema_at;           // the `schema` key
+  Located<std::string> schema_subject;
+  Located<std::string> schema_type;           // json | avro | protobuf, when written
+  Located<std::string> schema_compatibility;  // a CompatibilityMode's name, when written
   std::optional<Throughput> throughput;
   Located<std::string> max_consumer_downtime;
   // The local schema file `schema` names, canonical, once the loader has found it a regular file
@@ -54,6 +60,9 @@ struct OwnerCard {
   std::string schema_file;
   // Field names found in that file when it is JSON schema.
   std::vector<std::string> schema_fields;
+  // That file read as a JSON Schema that passed its meta-schema; null otherwise. Shared: a
+  // thousand topics may name one file.
+  std::shared_ptr<const MessageSchema> message_schema;
 
   friend bool operator==(const OwnerCard&, const OwnerCard&) = default;
 };

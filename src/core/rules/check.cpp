@@ -56,6 +56,7 @@ void check_one_topic(const TopicSpec& spec, const RuleContext& context, RuleSink
   check_retention(source, context, sink);
   check_cleanup(source, sink);
   check_owner(source, context, sink);
+  check_contract(source, context, sink);
   check_config(spec, source, context, sink);
   topics.push_back(std::move(source));
   std::size_t added = topics.size() - 1;
@@ -101,6 +102,7 @@ std::vector<EffectiveTopic> check_topics(const std::vector<TopicSpec>& specs,
     for (auto& found : slice.diagnostics) sink.record(std::move(found));
   }
   check_across_topics(topics, context, sink);
+  check_schema_units(topics, context, sink);
   return topics;
 }
 

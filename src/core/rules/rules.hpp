@@ -32,6 +32,13 @@ void check_dead_letter(const EffectiveTopic& source, const EffectiveTopic* dead,
 // `deadLetter.config`: known keys, none the pairing fixes, and a dead topic that takes every
 // message its source takes (dead/fixed-config, dead/accepts-source).
 void check_dead_config(const EffectiveTopic& source, const RuleContext& context, RuleSink& sink);
+// The message contract of an event topic's JSON Schema: a required stable id, a version field
+// (contract/event-id, contract/event-version).
+void check_contract(const EffectiveTopic& topic, const RuleContext& context, RuleSink& sink);
+// Numeric amounts that name no unit, once per schema file however many topics share it
+// (contract/units).
+void check_schema_units(const std::vector<EffectiveTopic>& topics, const RuleContext& context,
+                        RuleSink& sink);
 // Rules that compare topics with each other: duplicates, metric collisions, budgets, orphans.
 void check_across_topics(const std::vector<EffectiveTopic>& topics, const RuleContext& context,
                          RuleSink& sink);

@@ -1,0 +1,21 @@
+// A message schema file's text -> a MessageSchema: strict JSON, bounded, a JSON Schema by its
+// meta-schema, with every local $ref resolving; each problem at its line and column.
+#pragma once
+
+#include <memory>
+#include <string>
+#include <string_view>
+#include <vector>
+
+#include "core/contract/message_schema.hpp"
+#include "core/rules/diagnostic.hpp"
+
+namespace topicform {
+
+// The schema, or null when the text is not one (each reason is in `diagnostics`, rule
+// contract/schema-invalid; a remote $ref is a contract/remote-ref warning and does not fail it).
+std::shared_ptr<const MessageSchema> read_message_schema(std::string_view text,
+                                                         const std::string& file,
+                                                         std::vector<Diagnostic>& diagnostics);
+
+}  // namespace topicform
