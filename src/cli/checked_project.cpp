@@ -8,13 +8,36 @@
 #include <fmt/format.h>
 
 #include "cli/terminal.hpp"
+#include "core/contract/against.hpp"
+#include "manifest/git_history.hpp"
 #include "render/diagnostics_render.hpp"
 
 namespace topicform {
 
+namespace {
+
+// The schemas at `revision` of the manifests' repository, compared with the working tree's.
+void compare_with_revision(CheckedProject& checked, const std::vector<std::string>& paths,
+                           const std::string& revision, RuleSink& sink) {
+  const Settings& settings = checked.project.settings;
+  std::string anchor = !settings.at.file.empty() ? settings.at.file
+                       : paths.empty()           ? std::string(".")
+                                                 : paths.front();
+  auto earlier = read_at_revision(revision, anchor, history_requests(checked.topics, settings));
+  if (!earlier) {
+    sink.report("contract/against", Location{anchor, 0, 0},
+                fmt::format("--against {}: {}", revision, earlier.error().message));
+    return;
+  }
+  check_against(checked.topics, settings, revision, *earlier, sink);
+}
+
+}  // namespace
+
 std::unique_ptr<CheckedProject> load_and_check(const std::vector<std::string>& paths,
                                                const std::string& environment,
-                                               const std::string& settings_file) {
+                                               const std::string& settings_file,
+                                               const std::string& against) {
   auto checked = std::make_unique<CheckedProject>();
   checked->project = load_project(paths, settings_file);
   checked->diagnostics = std::move(checked->project.diagnostics);
@@ -22,6 +45,7 @@ std::unique_ptr<CheckedProject> load_and_check(const std::vector<std::string>& p
   checked->environment = select_environment(checked->project.settings, environment, sink);
   checked->topics =
       check_topics(checked->project.topics, checked->project.settings, checked->environment, sink);
+  if (!against.empty()) compare_with_revision(*checked, paths, against, sink);
   sort_diagnostics(checked->diagnostics);
   return checked;
 }
@@ -39,6 +63,14 @@ void add_settings_option(boost::program_options::options_description& options, s
   options.add_options()("settings", boost::program_options::value(&into)->value_name("FILE"),
                         "the settings file (default: the one among the manifests, else the "
                         "nearest topicform.yaml in the folder of a path or above it)");
+}
+
+void add_against_option(boost::program_options::options_description& options,
+                        std::string& into) {
+  options.add_options()(
+      "against", boost::program_options::value(&into)->value_name("REF"),
+      "also compare each local JSON Schema with its version at the Git revision REF (e.g. "
+      "origin/main), under its topic's compatibility mode; read with git, no checkout");
 }
 
 void add_target_option(boost::program_options::options_description& options,

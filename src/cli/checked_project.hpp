@@ -22,10 +22,12 @@ struct CheckedProject {
 };
 
 // Never returns null; the pointer keeps `topics` valid when the result is moved.
-// `settings_file`: --settings, empty for the settings found (project_loader.hpp).
+// `settings_file`: --settings, empty for the settings found (project_loader.hpp); `against`: a
+// Git revision whose schemas each local schema is compared with (--against), or "".
 std::unique_ptr<CheckedProject> load_and_check(const std::vector<std::string>& paths,
                                                const std::string& environment,
-                                               const std::string& settings_file = "");
+                                               const std::string& settings_file = "",
+                                               const std::string& against = "");
 
 // For commands that go on to use the manifests: prints their diagnostics on stderr (colour as
 // --color says) and returns whether they are usable, i.e. none is an error.
@@ -33,6 +35,9 @@ bool usable_after_report(const CheckedProject& checked, const std::string& colou
 
 // --settings FILE, for every command that reads manifests.
 void add_settings_option(boost::program_options::options_description& options, std::string& into);
+
+// --against REF, for validate and plan.
+void add_against_option(boost::program_options::options_description& options, std::string& into);
 
 // --target NAME, repeatable, for the commands that can narrow a run to topics by name.
 void add_target_option(boost::program_options::options_description& options,

@@ -80,6 +80,7 @@ struct PlanOptions {
   std::string settings;  // --settings FILE
   std::string colour = "auto";
   ConnectionOptions connection;
+  std::string against;  // --against REF: schemas compared with their versions there
   std::string snapshot_in;
   std::string snapshot_out;
   std::string plan_out;
@@ -104,6 +105,7 @@ struct RulesOptions {
 
 struct ValidateOptions {
   std::vector<std::string> paths;
+  std::string against;  // --against REF
   std::string format = "text";
   std::string environment;
   std::string settings;  // --settings FILE

@@ -140,6 +140,7 @@ Parsed parse_plan(const std::vector<std::string>& args, PlanOptions& options) {
       "print the number of admin requests sent, on stderr")(
       "color", po::value(&options.colour)->default_value("auto"), "auto, always or never");
   add_settings_option(visible, options.settings);
+  add_against_option(visible, options.against);
   add_target_option(visible, options.targets);
   add_connection_options(visible, options.connection);
   Parsed parsed =
@@ -153,7 +154,8 @@ Parsed parse_plan(const std::vector<std::string>& args, PlanOptions& options) {
 int run_plan(const std::vector<std::string>& args) {
   PlanOptions options;
   if (auto parsed = parse_plan(args, options); parsed != Parsed::run) return exit_code(parsed);
-  auto checked = load_and_check(options.paths, options.environment, options.settings);
+  auto checked =
+      load_and_check(options.paths, options.environment, options.settings, options.against);
   if (!usable_after_report(*checked, options.colour)) {
     return plan_failed(options, *checked, "the manifests have errors; nothing was planned");
   }

@@ -22,13 +22,18 @@ constexpr const char* kUsage = R"(Usage: topicform validate [PATH...] [options]
 
 Checks topic manifests offline: YAML syntax, the JSON Schema in schema/, and every design rule
 that needs no cluster (naming, partitions, replication, retention, cleanup, dead-letter topics,
-owner cards, topic configs). PATH is a manifest file or a folder read recursively for *.yaml and
+owner cards, topic configs, message schemas). PATH is a manifest file or a folder read recursively for *.yaml and
 *.yml (default: topics). A `kind: Settings` document among them sets the convention, rule
 severities and environments.
 
 Every problem is printed as  path:line:col: severity: message [rule-id]
 `topicform rules` lists the rule ids; settings can change their severity:
   spec: {rules: {naming/past-tense: off}}
+
+With --against REF (a branch, tag or commit, e.g. origin/main) each local JSON Schema is also
+compared with its version at REF under its topic's compatibility mode (owner.schema's
+compatibility, else the settings' schemas.compatibility, else BACKWARD), by Confluent's strict
+rules; a break is a contract/compatibility error at the schema's line.
 
 Exit status: 0 no errors (warnings allowed), 1 errors or bad usage.
 
@@ -48,16 +53,19 @@ Parsed parse_validate(const std::vector<std::string>& args, ValidateOptions& opt
       "color", po::value(&options.colour)->default_value("auto"),
       "auto (only on a terminal, off with NO_COLOR), always or never");
   add_settings_option(visible, options.settings);
+  add_against_option(visible, options.against);
   return parse_arguments(args, visible, options.paths, "validate",
                          "Examples:\n  topicform validate topics/\n  topicform validate "
-                         "--env prod --format github topics/\n");
+                         "--env prod --format github topics/\n  topicform validate --against "
+                         "origin/main topics/\n");
 }
 
 int run_validate(const std::vector<std::string>& args) {
   ValidateOptions options;
   if (auto parsed = parse_validate(args, options); parsed != Parsed::run) return exit_code(parsed);
 
-  auto checked = load_and_check(options.paths, options.environment, options.settings);
+  auto checked =
+      load_and_check(options.paths, options.environment, options.settings, options.against);
   const auto& diagnostics = checked->diagnostics;
   ValidationSummary summary{checked->project.files.size(), checked->topics.size(),
                             checked->environment.name};

@@ -148,19 +148,26 @@ void check_refs(const MessageSchema& schema, std::vector<Diagnostic>& diagnostic
 
 }  // namespace
 
-std::shared_ptr<const MessageSchema> read_message_schema(std::string_view text,
-                                                         const std::string& file,
-                                                         std::vector<Diagnostic>& diagnostics) {
+std::optional<nlohmann::json> parse_bounded_json(std::string_view text, const std::string& file,
+                                                 std::vector<Diagnostic>& diagnostics) {
   BoundedJson bounds;
   if (!Json::sax_parse(text.begin(), text.end(), &bounds) || !bounds.problem.empty()) {
     diagnostics.push_back({Severity::error, "contract/schema-invalid",
                            fmt::format("schema file {}", bounds.problem),
                            location_of(text, bounds.at, file)});
-    return nullptr;
+    return std::nullopt;
   }
+  return Json::parse(text);
+}
+
+std::shared_ptr<const MessageSchema> read_message_schema(std::string_view text,
+                                                         const std::string& file,
+                                                         std::vector<Diagnostic>& diagnostics) {
+  auto root = parse_bounded_json(text, file, diagnostics);
+  if (!root) return nullptr;
   auto schema = std::make_shared<MessageSchema>();
   schema->file = file;
-  schema->root = Json::parse(text);
+  schema->root = std::move(*root);
   YamlDocument document;
   schema->marks = marks_of(text, file, document);
   document.root = schema->root;

@@ -3,6 +3,7 @@
 #pragma once
 
 #include <memory>
+#include <optional>
 #include <string>
 #include <string_view>
 #include <vector>
@@ -11,6 +12,11 @@
 #include "core/rules/diagnostic.hpp"
 
 namespace topicform {
+
+// Strict JSON of at most 64 levels and 100,000 values; nullopt, with a contract/schema-invalid
+// diagnostic at the place, otherwise.
+std::optional<nlohmann::json> parse_bounded_json(std::string_view text, const std::string& file,
+                                                 std::vector<Diagnostic>& diagnostics);
 
 // The schema, or null when the text is not one (each reason is in `diagnostics`, rule
 // contract/schema-invalid; a remote $ref is a contract/remote-ref warning and does not fail it).

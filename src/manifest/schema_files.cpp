@@ -130,6 +130,7 @@ void check_one(TopicSpec& spec, SchemaResolver& resolver, std::vector<Diagnostic
                                      fmt::format("schema '{}' {}", schema.value, why), schema.at});
   };
   if (ec) return refuse("cannot be resolved");
+  spec.owner.schema_path = absolute.lexically_normal().string();
   const ResolvedSchema& resolved = resolver(absolute, joined.lexically_normal().string());
   if (!resolved.why.empty()) return refuse(resolved.why);
   if (resolved.file.empty()) return;

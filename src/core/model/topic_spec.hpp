@@ -55,6 +55,8 @@ struct OwnerCard {
   Located<std::string> schema_compatibility;  // a CompatibilityMode's name, when written
   std::optional<Throughput> throughput;
   Located<std::string> max_consumer_downtime;
+  // The absolute path a local schema names, whether or not the file is there (for --against).
+  std::string schema_path;
   // The local schema file `schema` names, canonical, once the loader has found it a regular file
   // of bounded size inside the project; empty otherwise. Nothing else is ever read.
   std::string schema_file;

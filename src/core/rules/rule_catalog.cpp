@@ -137,6 +137,16 @@ constexpr std::array kRules = std::to_array<RuleInfo>({
      "an event's schema has a version field that tells consumers which handler to use"},
     {"contract/units", W, P::validate, true,
      "a numeric amount (price, total, timeout, ...) names its unit in its name or description"},
+    {"contract/compatibility", E, P::validate, true,
+     "with --against REF, a schema keeps its topic's compatibility mode against its version at "
+     "REF (every version for *_TRANSITIVE), by Confluent's strict JSON Schema rules"},
+    {"contract/meaning-changed", W, P::validate, true,
+     "with --against REF, a property that keeps its name and type keeps its description (its "
+     "meaning and unit)"},
+    {"contract/new-schema", I, P::validate, true,
+     "with --against REF, a schema or topic that REF does not have: nothing to compare"},
+    {"contract/against", E, P::validate, false,
+     "--against REF names a revision of the Git repository the manifests are in, fetched"},
     {"config/known-key", E, P::validate, true,
      "config keys are Kafka 4.x topic configs, with values of the right type and range"},
     {"config/authoritative", W, P::plan, true,

@@ -1,0 +1,43 @@
+// `--against REF`: each topic's JSON Schema compared with its versions at a Git revision, under
+// the topic's compatibility mode. The revision is read by an adapter; this is the judgement.
+#pragma once
+
+#include <map>
+#include <string>
+#include <vector>
+
+#include <nlohmann/json.hpp>
+
+#include "core/model/effective_topic.hpp"
+#include "core/model/settings.hpp"
+#include "core/rules/rule_sink.hpp"
+
+namespace topicform {
+
+// A file to read at the revision: the schema's every version in its history (transitive modes),
+// or the revision's own. Paths are absolute, as the working tree names them.
+struct HistoryRequest {
+  std::string file;
+  bool every_version = false;
+};
+
+// What the revision holds of one file.
+struct EarlierFile {
+  bool present = false;               // the file is in the revision's tree
+  std::vector<nlohmann::json> versions;  // parsed JSON, oldest first; the revision's own last
+  std::string problem;                // why a present file could not be read as JSON
+};
+
+using EarlierFiles = std::map<std::string, EarlierFile>;
+
+// The files `check_against` needs: each topic's schema (also a schema the working tree lost)
+// and its manifest, to tell a new topic from a new schema.
+std::vector<HistoryRequest> history_requests(const std::vector<EffectiveTopic>& topics,
+                                             const Settings& settings);
+
+// Reports contract/compatibility (a break under the topic's mode), contract/meaning-changed (a
+// property that kept its name and type but not its description) and contract/new-schema.
+void check_against(const std::vector<EffectiveTopic>& topics, const Settings& settings,
+                   const std::string& revision, const EarlierFiles& earlier, RuleSink& sink);
+
+}  // namespace topicform

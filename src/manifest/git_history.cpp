@@ -1,0 +1,212 @@
+// Three git calls whatever the number of files: rev-parse, one log for the files whose every
+// version counts, and one cat-file --batch for every blob.
+#include "manifest/git_history.hpp"
+
+#include <algorithm>
+#include <filesystem>
+#include <map>
+
+#include <fmt/format.h>
+
+#include "core/model/schema_reference.hpp"
+#include "manifest/message_schema_reader.hpp"
+#include "manifest/subprocess.hpp"
+
+namespace topicform {
+namespace {
+
+namespace fs = std::filesystem;
+
+Result<std::string> git(const std::string& root, std::vector<std::string> args,
+                        const std::string& input = "") {
+  args.insert(args.begin(), {"git", "-C", root});
+  auto run = run_process(args, input, {512u << 20, std::chrono::milliseconds(120'000)});
+  if (!run) return Error{run.error().message};
+  if (run->status != 0) {
+    std::string why = run->err.substr(0, run->err.find('\n'));
+    return Error{why.empty() ? fmt::format("git exited with {}", run->status) : why};
+  }
+  return run->out;
+}
+
+std::string trimmed(std::string text) {
+  while (!text.empty() && (text.back() == '\n' || text.back() == '\r')) text.pop_back();
+  return text;
+}
+
+Result<std::string> commit_of(const std::string& root, const std::string& revision) {
+  auto commit = git(root, {"rev-parse", "--verify", "--quiet", "--end-of-options",
+                           revision + "^{commit}"});
+  if (commit) return trimmed(*commit);
+  auto shallow = git(root, {"rev-parse", "--is-shallow-repository"});
+  if (shallow && trimmed(*shallow) == "true") {
+    return Error{fmt::format(
+        "revision '{}' is not in this shallow clone: fetch it first (git fetch --depth=1 origin "
+        "main, or actions/checkout with fetch-depth: 0)",
+        revision)};
+  }
+  return Error{fmt::format(
+      "revision '{}' is not in this repository: fetch it first (git fetch origin), or name a "
+      "branch, tag or commit it has",
+      revision)};
+}
+
+// The file's path inside the repository; "" when it lies outside or cannot be named in a batch.
+std::string in_repository(const std::string& root, const std::string& file) {
+  std::error_code ec;
+  fs::path path = fs::weakly_canonical(fs::absolute(file, ec), ec);
+  if (ec) return "";
+  fs::path relative = path.lexically_relative(root);
+  std::string text = relative.generic_string();
+  if (relative.empty() || text.starts_with("..") || text.find('\n') != std::string::npos) return "";
+  return text;
+}
+
+}  // namespace
+
+namespace {
+
+// Commits that changed each path, newest first, from one `git log` over all of them.
+Result<std::map<std::string, std::vector<std::string>>> changes_of(
+    const std::string& root, const std::string& commit, const std::vector<std::string>& paths) {
+  std::map<std::string, std::vector<std::string>> changes;
+  if (paths.empty()) return changes;
+  std::vector<std::string> args{"log", "--format=%x01%H", "--name-only", "--no-renames", commit,
+                                "--"};
+  args.insert(args.end(), paths.begin(), paths.end());
+  auto log = git(root, args);
+  if (!log) return Error{log.error().message};
+  std::string current;
+  std::size_t pos = 0;
+  while (pos < log->size()) {
+    std::size_t end = std::min(log->find('\n', pos), log->size());
+    std::string line = log->substr(pos, end - pos);
+    pos = end + 1;
+    if (line.starts_with('\x01')) {
+      current = line.substr(1);
+    } else if (!line.empty() && !current.empty()) {
+      changes[line].push_back(current);
+    }
+  }
+  return changes;
+}
+
+struct Blob {
+  bool present = false;
+  std::string text;
+  std::string problem;
+};
+
+// `git cat-file --batch` of "commit:path" names, in order.
+Result<std::vector<Blob>> blobs_of(const std::string& root, const std::vector<std::string>& names) {
+  std::string input;
+  for (const auto& name : names) input += name + "\n";
+  auto out = git(root, {"cat-file", "--batch"}, input);
+  if (!out) return Error{out.error().message};
+  std::vector<Blob> blobs;
+  std::size_t pos = 0;
+  for (std::size_t i = 0; i < names.size(); ++i) {
+    std::size_t end = out->find('\n', pos);
+    if (end == std::string::npos) return Error{"git cat-file answered less than was asked"};
+    std::string header = out->substr(pos, end - pos);
+    pos = end + 1;
+    Blob blob;
+    unsigned long long size = 0;
+    if (header.ends_with(" missing") || header.ends_with(" ambiguous") ||
+        std::sscanf(header.c_str(), "%*s blob %llu", &size) != 1) {
+      blobs.push_back(blob);
+      continue;
+    }
+    blob.present = true;
+    if (size > kMaxSchemaFileBytes) blob.problem = fmt::format("larger than {} bytes", kMaxSchemaFileBytes);
+    else blob.text = out->substr(pos, size);
+    pos += size + 1;
+    blobs.push_back(std::move(blob));
+  }
+  return blobs;
+}
+
+}  // namespace
+
+namespace {
+
+// One request's blobs -> its EarlierFile: parsed, identical versions once, oldest first.
+EarlierFile earlier_file(const std::vector<const Blob*>& newest_first) {
+  EarlierFile file;
+  if (newest_first.empty() || !newest_first.front()->present) return file;
+  file.present = true;
+  std::vector<std::string> texts;
+  for (auto it = newest_first.rbegin(); it != newest_first.rend(); ++it) {
+    const Blob& blob = **it;
+    if (!blob.present) continue;
+    if (!blob.problem.empty()) {
+      file.problem = blob.problem;
+      continue;
+    }
+    // A version seen before counts where it was last: the revision's own stays the latest.
+    if (auto seen = std::find(texts.begin(), texts.end(), blob.text); seen != texts.end()) {
+      auto index = seen - texts.begin();
+      std::rotate(texts.begin() + index, texts.begin() + index + 1, texts.end());
+      std::rotate(file.versions.begin() + index, file.versions.begin() + index + 1,
+                  file.versions.end());
+      continue;
+    }
+    std::vector<Diagnostic> ignored;
+    auto parsed = parse_bounded_json(blob.text, "", ignored);
+    if (!parsed) {
+      file.problem = "not JSON, or nested too deep";
+      continue;
+    }
+    texts.push_back(blob.text);
+    file.versions.push_back(std::move(*parsed));
+  }
+  return file;
+}
+
+}  // namespace
+
+Result<EarlierFiles> read_at_revision(const std::string& revision, const std::string& anchor,
+                                      const std::vector<HistoryRequest>& requests) {
+  std::error_code ec;
+  std::string folder = fs::is_directory(anchor, ec) ? anchor : fs::path(anchor).parent_path().string();
+  auto top = git(folder.empty() ? "." : folder, {"rev-parse", "--show-toplevel"});
+  if (!top) {
+    return Error{fmt::format("'{}' is not in a Git repository (or git is not installed), so "
+                             "--against has nothing to compare with: {}",
+                             anchor, top.error().message)};
+  }
+  std::string root = fs::weakly_canonical(trimmed(*top), ec).string();
+  auto commit = commit_of(root, revision);
+  if (!commit) return Error{commit.error().message};
+  std::vector<std::string> paths(requests.size()), transitive;
+  for (std::size_t i = 0; i < requests.size(); ++i) {
+    paths[i] = in_repository(root, requests[i].file);
+    if (requests[i].every_version && !paths[i].empty()) transitive.push_back(paths[i]);
+  }
+  auto changes = changes_of(root, *commit, transitive);
+  if (!changes) return Error{changes.error().message};
+  std::vector<std::string> names;
+  std::vector<std::vector<std::size_t>> wanted(requests.size());
+  for (std::size_t i = 0; i < requests.size(); ++i) {
+    if (paths[i].empty()) continue;
+    std::vector<std::string> commits{*commit};
+    if (requests[i].every_version) {
+      for (const auto& c : (*changes)[paths[i]]) if (c != *commit) commits.push_back(c);
+    }
+    for (const auto& c : commits) {
+      wanted[i].push_back(names.size());
+      names.push_back(c + ":" + paths[i]);
+    }
+  }
+  auto blobs = blobs_of(root, names);
+  if (!blobs) return Error{blobs.error().message};
+  EarlierFiles files;
+  for (std::size_t i = 0; i < requests.size(); ++i) {
+    std::vector<const Blob*> newest_first;
+    for (std::size_t index : wanted[i]) newest_first.push_back(&(*blobs)[index]);
+    files[requests[i].file] = earlier_file(newest_first);
+  }
+  return files;
+}
+
+}  // namespace topicform
