@@ -65,8 +65,7 @@ void add_settings_option(boost::program_options::options_description& options, s
                         "nearest topicform.yaml in the folder of a path or above it)");
 }
 
-void add_against_option(boost::program_options::options_description& options,
-                        std::string& into) {
+void add_against_option(boost::program_options::options_description& options, std::string& into) {
   options.add_options()(
       "against", boost::program_options::value(&into)->value_name("REF"),
       "also compare each local JSON Schema with its version at the Git revision REF (e.g. "

@@ -35,8 +35,8 @@ std::string trimmed(std::string text) {
 }
 
 Result<std::string> commit_of(const std::string& root, const std::string& revision) {
-  auto commit = git(root, {"rev-parse", "--verify", "--quiet", "--end-of-options",
-                           revision + "^{commit}"});
+  auto commit =
+      git(root, {"rev-parse", "--verify", "--quiet", "--end-of-options", revision + "^{commit}"});
   if (commit) return trimmed(*commit);
   auto shallow = git(root, {"rev-parse", "--is-shallow-repository"});
   if (shallow && trimmed(*shallow) == "true") {
@@ -118,8 +118,10 @@ Result<std::vector<Blob>> blobs_of(const std::string& root, const std::vector<st
       continue;
     }
     blob.present = true;
-    if (size > kMaxSchemaFileBytes) blob.problem = fmt::format("larger than {} bytes", kMaxSchemaFileBytes);
-    else blob.text = out->substr(pos, size);
+    if (size > kMaxSchemaFileBytes)
+      blob.problem = fmt::format("larger than {} bytes", kMaxSchemaFileBytes);
+    else
+      blob.text = out->substr(pos, size);
     pos += size + 1;
     blobs.push_back(std::move(blob));
   }
@@ -168,12 +170,14 @@ EarlierFile earlier_file(const std::vector<const Blob*>& newest_first) {
 Result<EarlierFiles> read_at_revision(const std::string& revision, const std::string& anchor,
                                       const std::vector<HistoryRequest>& requests) {
   std::error_code ec;
-  std::string folder = fs::is_directory(anchor, ec) ? anchor : fs::path(anchor).parent_path().string();
+  std::string folder =
+      fs::is_directory(anchor, ec) ? anchor : fs::path(anchor).parent_path().string();
   auto top = git(folder.empty() ? "." : folder, {"rev-parse", "--show-toplevel"});
   if (!top) {
-    return Error{fmt::format("'{}' is not in a Git repository (or git is not installed), so "
-                             "--against has nothing to compare with: {}",
-                             anchor, top.error().message)};
+    return Error{
+        fmt::format("'{}' is not in a Git repository (or git is not installed), so "
+                    "--against has nothing to compare with: {}",
+                    anchor, top.error().message)};
   }
   std::string root = fs::weakly_canonical(trimmed(*top), ec).string();
   auto commit = commit_of(root, revision);
@@ -191,7 +195,8 @@ Result<EarlierFiles> read_at_revision(const std::string& revision, const std::st
     if (paths[i].empty()) continue;
     std::vector<std::string> commits{*commit};
     if (requests[i].every_version) {
-      for (const auto& c : (*changes)[paths[i]]) if (c != *commit) commits.push_back(c);
+      for (const auto& c : (*changes)[paths[i]])
+        if (c != *commit) commits.push_back(c);
     }
     for (const auto& c : commits) {
       wanted[i].push_back(names.size());

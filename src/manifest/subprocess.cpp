@@ -47,9 +47,10 @@ std::string exchange(Pipes& pipes, const std::string& input, ProcessOutput& outp
   while (pipes.out[0] >= 0 || pipes.err[0] >= 0) {
     auto left = std::chrono::duration_cast<std::chrono::milliseconds>(
         deadline - std::chrono::steady_clock::now());
-    if (left.count() <= 0) return fmt::format("it ran longer than {} s", limits.timeout.count() / 1000);
-    std::array<pollfd, 3> fds{{{pipes.out[0], POLLIN, 0}, {pipes.err[0], POLLIN, 0},
-                               {pipes.in[1], POLLOUT, 0}}};
+    if (left.count() <= 0)
+      return fmt::format("it ran longer than {} s", limits.timeout.count() / 1000);
+    std::array<pollfd, 3> fds{
+        {{pipes.out[0], POLLIN, 0}, {pipes.err[0], POLLIN, 0}, {pipes.in[1], POLLOUT, 0}}};
     if (poll(fds.data(), fds.size(), static_cast<int>(left.count())) < 0 && errno != EINTR)
       return std::strerror(errno);
     if (fds[2].revents & (POLLOUT | POLLERR | POLLHUP)) {

@@ -79,6 +79,11 @@ in_runtime setpriv --reuid=10001 --regid=10001 --clear-groups /usr/local/bin/top
 status=$?
 [ "$status" = 0 ] && ok || { bad "the binary runs as user 10001 with only the runtime packages (exit $status)"; cat "$tmp/run.log" >&2; }
 grep -q "^ok in 6 files, 10 topics" "$tmp/run.log" && ok || { bad "it validates the manifests"; cat "$tmp/run.log" >&2; }
+# validate --against reads the revision with the image's git, as the pull-request workflow does.
+in_runtime setpriv --reuid=10001 --regid=10001 --clear-groups bash -c 'set -e; export HOME=/tmp; cp -r /topics /tmp/t; cd /tmp/t
+  git init -q; git add .; git -c user.email=ci@example.com -c user.name=ci commit -qm base
+  /usr/local/bin/topicform validate --against HEAD .' >"$tmp/against.log" 2>&1 && ok ||
+  { bad "validate --against runs with the runtime stage's git"; cat "$tmp/against.log" >&2; }
 in_runtime /usr/local/bin/topicform docs --format html --out /tmp/catalogue /topics >/dev/null 2>&1 && ok || bad "docs runs in the runtime root"
 in_runtime /usr/local/bin/topicform version >"$tmp/version" 2>&1
 grep -q "^librdkafka 2\.[89]\|^librdkafka 2\.[1-9][0-9]" "$tmp/version" && ok || { bad "the image runs a current librdkafka"; cat "$tmp/version" >&2; }

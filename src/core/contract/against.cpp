@@ -13,9 +13,8 @@ namespace topicform {
 namespace {
 
 CompatibilityMode mode_of(const OwnerCard& owner, const Settings& settings) {
-  const std::string& name = owner.schema_compatibility.present
-                                ? owner.schema_compatibility.value
-                                : settings.contract.compatibility;
+  const std::string& name = owner.schema_compatibility.present ? owner.schema_compatibility.value
+                                                               : settings.contract.compatibility;
   return parse_compatibility(name).value_or(CompatibilityMode::backward);
 }
 
@@ -68,10 +67,10 @@ void judge(const EffectiveTopic& topic, const Settings& settings, const std::str
   std::vector<const nlohmann::json*> versions;
   for (const auto& version : file.versions) versions.push_back(&version);
   for (const auto& found : schema_breaks(versions, schema.root, mode)) {
-    sink.report("contract/compatibility", schema.at(found.new_at),
-                fmt::format("'{}' is not {} compatible with {}: {}; to keep it compatible, {}",
-                            topic.name, compatibility_name(mode), revision, found.message,
-                            found.hint));
+    sink.report(
+        "contract/compatibility", schema.at(found.new_at),
+        fmt::format("'{}' is not {} compatible with {}: {}; to keep it compatible, {}", topic.name,
+                    compatibility_name(mode), revision, found.message, found.hint));
   }
   if (!file.versions.empty()) check_meaning(topic, file.versions.back(), revision, sink);
 }

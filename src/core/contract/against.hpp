@@ -23,9 +23,9 @@ struct HistoryRequest {
 
 // What the revision holds of one file.
 struct EarlierFile {
-  bool present = false;               // the file is in the revision's tree
+  bool present = false;                  // the file is in the revision's tree
   std::vector<nlohmann::json> versions;  // parsed JSON, oldest first; the revision's own last
-  std::string problem;                // why a present file could not be read as JSON
+  std::string problem;                   // why a present file could not be read as JSON
 };
 
 using EarlierFiles = std::map<std::string, EarlierFile>;

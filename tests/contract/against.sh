@@ -1,0 +1,128 @@
+#!/usr/bin/env bash
+# `--against REF` on a temporary Git repository holding the example project: a schema break,
+# its fix, a new topic, a new and a deleted schema, transitive modes, a changed meaning, the
+# revision missing or not fetched (a shallow clone), no repository at all, and the pull-request
+# comment of the example workflow showing the break. Offline: plan fails on the break before it
+# would connect. Usage: tests/contract/against.sh TOPICFORM_BINARY   (from the repository root)
+set -uo pipefail
+bin=$(readlink -f "$1")
+tmp=$(mktemp -d)
+trap 'rm -rf "$tmp"' EXIT
+suite=against
+. "$(dirname "$0")/../lib.sh"
+export GIT_CONFIG_GLOBAL=/dev/null GIT_AUTHOR_NAME=ci GIT_AUTHOR_EMAIL=ci@example.com \
+  GIT_COMMITTER_NAME=ci GIT_COMMITTER_EMAIL=ci@example.com
+repo="$tmp/repo"
+mkdir -p "$repo" && cp -r topics "$repo/topics"
+git -C "$repo" init -q -b main && git -C "$repo" add . && git -C "$repo" commit -qm base
+schema="$repo/topics/schemas/order_created.json"
+validate() { (cd "$repo" && "$bin" validate --color never "$@" topics); }
+
+# 1. Nothing changed: exit 0, nothing said.
+expect_exit 0 "an unchanged project passes" validate --against main
+expect_out "^ok in 6 files, 10 topics for environment 'local': 0 errors, 0 warnings$" "no finding"
+
+# 2. The pull request's break: a typed property added to an open model (strict BACKWARD).
+git -C "$repo" checkout -qb change
+sed -i 's|"currency": {"type": "string"}}}|"currency": {"type": "string"}, "channel": {"type": "string"}}}|' "$schema"
+expect_exit 1 "a typed property added to an open model breaks BACKWARD" validate --against main
+diff <(cat "$tmp/out") - <<'OUT' && ok || bad "the break is told at the property's line"
+topics/schemas/order_created.json:6:49: error: 'orders.created' is not BACKWARD compatible with main: property 'channel' added to an open content model: messages written with the earlier schema may hold 'channel' with another type; to keep it compatible, give it no type ({}), or publish on a new topic; a schema closed from its first version (additionalProperties: false) can gain optional properties [contract/compatibility]
+failed in 6 files, 10 topics for environment 'local': 1 error, 0 warnings
+OUT
+# The same change under FORWARD is compatible: old consumers ignore the new property.
+sed -i 's|    schema: ../schemas/order_created.json|    schema: {file: ../schemas/order_created.json, compatibility: FORWARD}|' "$repo/topics/orders/created.yaml"
+expect_exit 0 "FORWARD takes an added property" validate --against main
+# JSON output carries the rule and the schema's place.
+git -C "$repo" checkout -q topics/orders/created.yaml
+(cd "$repo" && "$bin" validate --format json --against main topics) >"$tmp/out" 2>"$tmp/err"
+python3 -c "
+import json,sys; d=json.load(open('$tmp/out'))
+[x]=[x for x in d['diagnostics'] if x['rule']=='contract/compatibility']
+assert x['file']=='topics/schemas/order_created.json' and x['line']==6, x" && ok || bad "json names the schema file and line"
+
+# 3. The fix: the property with no type is compatible (an empty schema admits what old data had).
+sed -i 's|"channel": {"type": "string"}|"channel": {}|' "$schema"
+expect_exit 0 "a property with no type is compatible" validate --against main
+
+# 4. A required property without a default, and a type change: each told; FULL checks both ways.
+sed -i 's|"required": \["eventId", "orderNumber", "occurredAt"\]|"required": ["eventId", "orderNumber", "occurredAt", "currency"]|; s|"totalMinor": {"type": "integer"}|"totalMinor": {"type": "string"}|' "$schema"
+expect_exit 1 "required and type changes break" validate --against main
+expect_out "'currency' became required without a default: messages written with the earlier schema may lack it; to keep it compatible, give it a default, or leave it optional" "required without default"
+expect_out "'totalMinor' changed type \(\[\"integer\"\] -> \[\"string\"\]\)" "type change"
+git -C "$repo" checkout -q "$schema"
+
+# 5. A changed meaning: same name and type, another description (rubles -> kopecks).
+git -C "$repo" checkout -q main
+sed -i 's|"totalMinor": {"type": "integer"}|"totalMinor": {"type": "integer", "description": "Total in rubles."}|' "$schema"
+git -C "$repo" commit -qam "describe totalMinor" && git -C "$repo" checkout -q change && git -C "$repo" rebase -q main
+sed -i 's|Total in rubles.|Total in kopecks.|' "$schema"
+expect_exit 0 "a changed description is a warning" validate --against main
+expect_out "warning: 'totalMinor' of 'orders.created' keeps its name and type but its description changed since main, from \"Total in rubles.\" to \"Total in kopecks.\": if its meaning or unit changed, consumers misread every new message; add a property with a new name instead \[contract/meaning-changed\]" "meaning-changed names both texts"
+git -C "$repo" checkout -q "$schema"
+
+# 6. A new topic and a new schema are said, not compared.
+sed 's/orders.created/orders.cancelled/; s/order_created.json/order_cancelled.json/' "$repo/topics/orders/created.yaml" >"$repo/topics/orders/cancelled.yaml"
+cp "$schema" "$repo/topics/schemas/order_cancelled.json"
+expect_exit 0 "a new topic passes" validate --against main
+expect_out "info: topic 'orders.cancelled' is new since main: there is no earlier version to compare with \[contract/new-schema\]" "a new topic is said"
+git -C "$repo" add -A && git -C "$repo" commit -qm "cancelled" 
+sed -i 's/order_cancelled.json/order_cancelled_v2.json/' "$repo/topics/orders/cancelled.yaml"
+git -C "$repo" mv topics/schemas/order_cancelled.json topics/schemas/order_cancelled_v2.json
+expect_exit 0 "a renamed schema file is new" validate --against HEAD
+expect_out "info: schema '../schemas/order_cancelled_v2.json' is new since HEAD: there is no earlier version" "a new schema is said"
+
+# 7. A deleted schema file that the manifest still names.
+git -C "$repo" reset -q --hard HEAD
+rm "$repo/topics/schemas/order_cancelled.json"
+expect_exit 1 "a deleted schema fails" validate --against HEAD
+expect_out "error: schema '../schemas/order_cancelled.json' of 'orders.cancelled' is gone but HEAD has it: its consumers are left without a contract; restore the file \[contract/compatibility\]" "the deleted schema is named"
+git -C "$repo" checkout -q topics
+
+# 8. Transitive: v1 had 'a' as text, v2 dropped it (closed model), v3 brings it back as a number.
+mkdir -p "$repo/topics/t" && cat >"$repo/topics/t/shipped.yaml" <<'YAML'
+apiVersion: topicform/v1
+kind: Topic
+metadata: {name: orders.shipped}
+spec:
+  description: An order was shipped.
+  kind: event
+  partitions: 3
+  retention: 7d
+  owner: {team: orders, producer: order-service, consumers: [billing-service], key: order_number,
+          schema: {file: shipped.json, compatibility: BACKWARD_TRANSITIVE}}
+YAML
+v() { printf '{"type": "object", "required": ["eventId"], "additionalProperties": false,\n "properties": {"eventId": {"type": "string"}, "eventVersion": {"type": "integer"}%s}}\n' "$1" >"$repo/topics/t/shipped.json"; }
+v ', "a": {"type": "string"}' && git -C "$repo" add -A && git -C "$repo" commit -qm v1
+v '' && git -C "$repo" commit -qam v2
+v ', "a": {"type": "integer"}'
+expect_exit 1 "BACKWARD_TRANSITIVE compares every earlier version" validate --against HEAD
+expect_out "'orders.shipped' is not BACKWARD_TRANSITIVE compatible with HEAD: 'a' changed type" "v1's text is not v3's number"
+sed -i 's/BACKWARD_TRANSITIVE/BACKWARD/' "$repo/topics/t/shipped.yaml"
+expect_exit 0 "plain BACKWARD compares with the latest only" validate --against HEAD
+git -C "$repo" checkout -q topics
+
+# 9. A revision that is not there, a shallow clone without it, and no repository at all.
+expect_exit 1 "an unknown revision fails" validate --against no-such-branch
+expect_out "^topics/topicform.yaml: error: --against no-such-branch: revision 'no-such-branch' is not in this repository: fetch it first \(git fetch origin\), or name a branch, tag or commit it has \[contract/against\]$" "the unknown revision is named"
+expect_exit 1 "an option-like revision is a revision, not an option" validate --against=--output=/tmp/x
+[ ! -e /tmp/x ] && ok || bad "git took the revision for an option"
+git clone -q --depth 1 "file://$repo" "$tmp/shallow" -b change
+(cd "$tmp/shallow" && "$bin" validate --against HEAD~3 topics) >"$tmp/out" 2>"$tmp/err"
+expect_out "revision 'HEAD~3' is not in this shallow clone: fetch it first \(git fetch --depth=1 origin main, or actions/checkout with fetch-depth: 0\)" "a shallow clone says to fetch"
+mkdir -p "$tmp/plain" && cp -r topics "$tmp/plain/"
+(cd "$tmp/plain" && "$bin" validate --against main topics) >"$tmp/out" 2>"$tmp/err"
+expect_out "--against main: 'topics/topicform.yaml' is not in a Git repository" "no repository is said"
+
+# 10. The example workflow's plan step on the pull request: plan.md, the comment, shows the break.
+sed -i 's|"currency": {"type": "string"}}}|"currency": {"type": "string"}, "channel": {"type": "string"}}}|' "$schema"
+git -C "$repo" commit -qam "add channel"
+git -C "$repo" update-ref refs/remotes/origin/main main
+step=$(sed -n 's/^ *\(topicform plan --env prod --against "origin\/$GITHUB_BASE_REF".*\) > plan.md$/\1/p' examples/ci/github/topics.yml)
+[ -n "$step" ] && ok || bad "the workflow's plan step compares with the base branch"
+mkdir -p "$tmp/bin" && ln -s "$bin" "$tmp/bin/topicform"
+(cd "$repo" && PATH="$tmp/bin:$PATH" RUNNER_TEMP="$tmp" GITHUB_BASE_REF=main KAFKA_BOOTSTRAP_SERVERS=127.0.0.1:1 eval "$step" >plan.md 2>"$tmp/err")
+[ $? = 1 ] && ok || bad "the plan step fails on the break"
+grep -qF "property 'channel' added to an open content model" "$repo/plan.md" && ok || { bad "the comment shows the break"; cat "$repo/plan.md" >&2; }
+grep -qF "contract/compatibility" "$repo/plan.md" && ok || bad "the comment names the rule"
+finish
