@@ -9,6 +9,8 @@
 
 #include <fmt/format.h>
 
+#include "core/text/env_references.hpp"
+
 namespace topicform {
 namespace {
 
@@ -54,40 +56,6 @@ Result<ClientProperties> parse_property_flags(const std::vector<std::string>& fl
 
 namespace {
 
-bool is_variable_name(const std::string& name) {
-  if (name.empty() || std::isdigit(static_cast<unsigned char>(name[0]))) return false;
-  return std::all_of(name.begin(), name.end(), [](char c) {
-    return std::isalnum(static_cast<unsigned char>(c)) || c == '_';
-  });
-}
-
-// ${env:NAME} references, read in one pass: property values may be long and come from files.
-Result<std::string> expand_environment(const std::string& key, const std::string& value) {
-  constexpr std::string_view kOpen = "${env:";
-  std::string out;
-  std::size_t at = 0;
-  while (true) {
-    std::size_t start = value.find(kOpen, at);
-    std::size_t end = start == std::string::npos ? start : value.find('}', start);
-    std::string name = end == std::string::npos
-                           ? ""
-                           : value.substr(start + kOpen.size(), end - start - kOpen.size());
-    if (!is_variable_name(name)) {
-      if (start == std::string::npos || end == std::string::npos) return out + value.substr(at);
-      out += value.substr(at, start + 1 - at);  // not a reference: keep the '$' and go on
-      at = start + 1;
-      continue;
-    }
-    const char* found = std::getenv(name.c_str());
-    if (!found) {
-      return Error{
-          fmt::format("client property '{}' refers to ${{env:{}}}, which is not set", key, name)};
-    }
-    out += value.substr(at, start - at) + found;
-    at = end + 1;
-  }
-}
-
 // `name="value"` (or single quotes) inside a JAAS line, the name at the start or after a space.
 std::string jaas_option(const std::string& jaas, const std::string& name) {
   for (std::size_t at = jaas.find(name); at != std::string::npos; at = jaas.find(name, at + 1)) {
@@ -109,7 +77,7 @@ std::string jaas_option(const std::string& jaas, const std::string& name) {
 
 Result<bool> resolve_client_properties(ClientProperties& properties) {
   for (auto& [key, value] : properties) {
-    auto expanded = expand_environment(key, value);
+    auto expanded = expand_env_references(value, fmt::format("client property '{}'", key));
     if (!expanded) return expanded.error();
     value = *expanded;
   }

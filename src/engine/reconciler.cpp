@@ -12,6 +12,7 @@
 
 #include "core/access/access_plan.hpp"
 #include "core/plan/diff.hpp"
+#include "engine/registry_sync.hpp"
 
 namespace topicform {
 namespace {
@@ -322,6 +323,34 @@ Desired with_managed_access(const Desired& desired, std::optional<ManagedAccess>
 
 }  // namespace
 
+namespace {
+
+// The subjects of the topics this run is about.
+std::vector<DesiredSubject> subjects_of(const Desired& desired) {
+  std::vector<EffectiveTopic> chosen;
+  for (const auto& topic : desired.topics)
+    if (desired.targets == nullptr || desired.targets->selects(topic)) chosen.push_back(topic);
+  return desired_subjects(chosen, desired.settings);
+}
+
+// Registry changes go last: every topic exists, and has read back as planned, before its
+// contract is published.
+void publish_schemas(Outcome& out, const Plan& plan, ClusterPorts cluster,
+                     const Progress& progress) {
+  if (plan.schemas.empty()) return;
+  out.remaining.schemas = plan.schemas;
+  if (cluster.registry == nullptr) {
+    out.error =
+        "the plan changes a schema registry, but no registry was given; nothing was "
+        "written to it";
+  } else {
+    out.error = apply_registry(plan.schemas, *cluster.registry, progress);
+  }
+  if (out.error.empty()) out.remaining.schemas.clear();
+}
+
+}  // namespace
+
 Result<Planned> make_plan(const Desired& given, bool allow_delete, ClusterPorts cluster) {
   std::optional<ManagedAccess> managed;
   Desired desired = with_managed_access(given, managed);
@@ -334,6 +363,10 @@ Result<Planned> make_plan(const Desired& given, bool allow_delete, ClusterPorts 
     auto idle = cluster.inspector->idle_groups_holding(deleted);
     if (!idle) return idle.error();
     warn_deletes_held_by_idle_groups(out.plan, *idle);
+  }
+  if (cluster.registry != nullptr) {
+    auto planned = plan_registry(subjects_of(desired), allow_delete, *cluster.registry, out.plan);
+    if (!planned) return Error{fmt::format("the schema registry: {}", planned.error().message)};
   }
   return out;
 }
@@ -400,6 +433,7 @@ Outcome execute(const Plan& plan, const Desired& given, ClusterPorts cluster, Cl
   // The read-back looks only at what was written; deletes this run withheld still stand.
   out.remaining.withheld = plan.withheld;
   out.remaining.targets = plan.targets;
+  if (out.error.empty()) publish_schemas(out, plan, cluster, progress);
   return out;
 }
 

@@ -7,6 +7,7 @@
 #include <string>
 #include <vector>
 
+#include "core/contract/schema_registry.hpp"
 #include "core/model/cluster_state.hpp"
 #include "core/model/effective_topic.hpp"
 #include "core/model/settings.hpp"
@@ -30,10 +31,12 @@ struct Desired {
   const ManagedAccess* managed = nullptr;
 };
 
-// The cluster as the engine sees it; `inspector` may be null (a snapshot cannot say more).
+// The cluster as the engine sees it; `inspector` may be null (a snapshot cannot say more);
+// `registry` is the environment's Schema Registry, null when it names none.
 struct ClusterPorts {
   ClusterReader& reader;
   GroupInspector* inspector = nullptr;
+  SchemaRegistry* registry = nullptr;
 };
 
 struct Planned {
@@ -41,7 +44,8 @@ struct Planned {
   Plan plan;
 };
 
-// Reads the cluster and diffs; when the plan deletes, asks which idle groups still hold offsets.
+// Reads the cluster and diffs; when the plan deletes, asks which idle groups still hold offsets;
+// with a registry, plans its subjects too (engine/registry_sync.hpp).
 Result<Planned> make_plan(const Desired& desired, bool allow_delete, ClusterPorts cluster);
 
 // The broker's own check of every change (validate_only), its refusals added as blocked changes;

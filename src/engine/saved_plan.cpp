@@ -16,6 +16,7 @@ std::vector<std::string> entries(const Plan& plan) {
   for (const auto& action : plan.actions) out.push_back(describe_action(action));
   for (const auto& blocked : plan.blocked) out.push_back(describe_blocked(blocked));
   for (const auto& [symbol, line] : describe_access_changes(plan.access)) out.push_back(line);
+  for (const auto& change : plan.schemas) out.push_back(describe_schema_change(change));
   return out;
 }
 

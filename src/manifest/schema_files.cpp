@@ -68,6 +68,7 @@ struct ResolvedSchema {
   std::string file;  // canonical; "" when absent or unreadable
   std::vector<std::string> fields;
   std::shared_ptr<const MessageSchema> schema;  // a JSON file that is a valid JSON Schema
+  std::string text;                             // an Avro or Protobuf file's text
   std::vector<Diagnostic> findings;             // what reading it as a schema found
 };
 
@@ -86,6 +87,8 @@ ResolvedSchema resolve(const fs::path& joined, const std::string& shown,
   if (file.extension() == ".json") {
     resolved.fields = schema_field_names(*text);
     resolved.schema = read_message_schema(*text, shown, resolved.findings);
+  } else if (file.extension() == ".avsc" || file.extension() == ".proto") {
+    resolved.text = *text;
   }
   return resolved;
 }
@@ -137,6 +140,7 @@ void check_one(TopicSpec& spec, SchemaResolver& resolver, std::vector<Diagnostic
   spec.owner.schema_file = resolved.file;
   spec.owner.schema_fields = resolved.fields;
   spec.owner.message_schema = resolved.schema;
+  spec.owner.schema_text = resolved.text;
 }
 
 }  // namespace

@@ -4,7 +4,7 @@
 
 #include <gtest/gtest.h>
 
-#include "unit/against_scenarios.hpp"
+#include "unit/contract_scenarios.hpp"
 
 namespace topicform {
 namespace {

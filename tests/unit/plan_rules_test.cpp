@@ -10,7 +10,7 @@
 #include "core/plan/diff.hpp"
 #include "core/rules/rule_catalog.hpp"
 #include "engine/reconciler.hpp"
-#include "unit/against_scenarios.hpp"
+#include "unit/contract_scenarios.hpp"
 #include "unit/fake_cluster.hpp"
 #include "unit/plan_fixture.hpp"
 #include "unit/printers.hpp"
@@ -219,7 +219,8 @@ std::set<std::string> corpus_rules() {
 
 TEST(RuleCatalogue, EveryListedRuleIsShownFiring) {
   std::set<std::string> fired = corpus_rules();
-  for (const auto& set : {plan_scenario_rules(), shaped_rules(), against_scenario_rules()})
+  for (const auto& set :
+       {plan_scenario_rules(), shaped_rules(), against_scenario_rules(), registry_scenario_rules()})
     fired.insert(set.begin(), set.end());
   fired.insert("delete/no-active-consumers");  // Diff.DeletesOfTopicsWithLiveReadersAreBlocked
   fired.insert("dead/delete-order");           // Diff.DeadTopicsHoldingMessagesAreNotDeleted

@@ -62,6 +62,8 @@ struct OwnerCard {
   std::string schema_file;
   // Field names found in that file when it is JSON schema.
   std::vector<std::string> schema_fields;
+  // The text of a local Avro or Protobuf schema file (at most 1 MiB), to register as it is.
+  std::string schema_text;
   // That file read as a JSON Schema that passed its meta-schema; null otherwise. Shared: a
   // thousand topics may name one file.
   std::shared_ptr<const MessageSchema> message_schema;

@@ -46,4 +46,22 @@ std::string describe_blocked(const BlockedChange& blocked) {
                      blocked.rule, blocked.message);
 }
 
+std::string describe_schema_change(const SchemaChange& change) {
+  switch (change.kind) {
+    case SchemaChange::Kind::set_level:
+      return fmt::format("set-level {} {} (was {})", change.subject, change.level,
+                         change.level_before.empty() ? "unset" : change.level_before);
+    case SchemaChange::Kind::register_version: {
+      std::uint64_t hash = 14695981039346656037ULL;  // FNV-1a: which text, not a secret
+      for (unsigned char c : change.schema) hash = (hash ^ c) * 1099511628211ULL;
+      return fmt::format("register {} after version {} {} #{:016x}", change.subject,
+                         change.latest_before, change.type, hash);
+    }
+    case SchemaChange::Kind::soft_delete:
+      return fmt::format("soft-delete {} (latest version {})", change.subject,
+                         change.latest_before);
+  }
+  return "";
+}
+
 }  // namespace topicform

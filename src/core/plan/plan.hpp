@@ -64,6 +64,23 @@ struct DeleteTopic {
 
 using Action = std::variant<CreateTopic, AddPartitions, AlterConfig, DeleteTopic>;
 
+// A change to a Schema Registry subject; made after every topic change, so a topic exists before
+// its contract is published.
+struct SchemaChange {
+  enum class Kind { set_level, register_version, soft_delete };
+  Kind kind = Kind::register_version;
+  std::string topic;
+  std::string subject;
+  std::string type;          // JSON, AVRO or PROTOBUF
+  std::string schema;        // register_version: the text registered
+  std::string level;         // set_level: the level set
+  std::string level_before;  // set_level: the level the registry applied before
+  int latest_before = 0;     // the subject's latest version when planned; 0: no version
+  Location at;
+
+  friend bool operator==(const SchemaChange&, const SchemaChange&) = default;
+};
+
 struct BlockedChange {
   std::string topic;
   std::string rule;
@@ -88,8 +105,11 @@ struct Plan {
   AccessChanges access;
   std::string access_skipped;  // why ACLs were not looked at although the settings manage them
   std::vector<std::string> targets;  // the --target patterns it was narrowed to; empty: none
+  // Schema Registry changes, when the environment names a registry.
+  std::vector<SchemaChange> schemas;
+  std::string schemas_skipped;  // why subjects were not looked at although a registry is named
 
-  bool has_changes() const { return !actions.empty() || !access.empty(); }
+  bool has_changes() const { return !actions.empty() || !access.empty() || !schemas.empty(); }
   // The cluster does not match the manifests: changes to make, or deletes withheld.
   bool differs() const { return has_changes() || !withheld.empty(); }
   bool is_blocked() const { return !blocked.empty(); }
@@ -113,5 +133,7 @@ const Location& action_location(const Action& action);
 // one: "create orders.created partitions=3 replicationFactor=1 configs={retention.ms=604800000}".
 std::string describe_action(const Action& action);
 std::string describe_blocked(const BlockedChange& blocked);
+// "register orders.created-value after version 3 JSON #9f2c…", "set-level … BACKWARD (was NONE)".
+std::string describe_schema_change(const SchemaChange& change);
 
 }  // namespace topicform

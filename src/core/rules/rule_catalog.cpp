@@ -147,6 +147,12 @@ constexpr std::array kRules = std::to_array<RuleInfo>({
      "with --against REF, a schema or topic that REF does not have: nothing to compare"},
     {"contract/against", E, P::validate, false,
      "--against REF names a revision of the Git repository the manifests are in, fetched"},
+    {"contract/registry-compatibility", E, P::plan, false,
+     "the schema registry takes the manifest's schema as the subject's next version under the "
+     "topic's level (the registry's verdict, with topicform's reasons for a JSON Schema)"},
+    {"contract/registry-drift", W, P::plan, false,
+     "a subject's latest version is the manifest's schema; an older version cannot become the "
+     "latest again by registering it"},
     {"config/known-key", E, P::validate, true,
      "config keys are Kafka 4.x topic configs, with values of the right type and range"},
     {"config/authoritative", W, P::plan, true,

@@ -1,0 +1,66 @@
+// The registry sees what Git holds: the subject, type and level all come from the owner card.
+#include "core/contract/registry_subjects.hpp"
+
+#include "core/contract/compatibility.hpp"
+
+namespace topicform {
+namespace {
+
+std::string type_of(const OwnerCard& owner) {
+  std::string type = owner.schema_type.present ? owner.schema_type.value : "";
+  if (type.empty()) {
+    type = owner.schema_path.ends_with(".avsc")    ? "avro"
+           : owner.schema_path.ends_with(".proto") ? "protobuf"
+                                                   : "json";
+  }
+  return type == "avro" ? "AVRO" : type == "protobuf" ? "PROTOBUF" : "JSON";
+}
+
+}  // namespace
+
+std::vector<DesiredSubject> desired_subjects(const std::vector<EffectiveTopic>& topics,
+                                             const Settings& settings) {
+  std::vector<DesiredSubject> out;
+  for (const auto& topic : topics) {
+    if (topic.spec == nullptr || topic.name.ends_with(".dead")) continue;
+    const OwnerCard& owner = topic.spec->owner;
+    DesiredSubject desired;
+    desired.type = type_of(owner);
+    if (desired.type == "JSON" && owner.message_schema) {
+      desired.parsed = &owner.message_schema->root;
+      desired.schema = owner.message_schema->root.dump();
+    } else if (desired.type != "JSON" && !owner.schema_text.empty()) {
+      desired.schema = owner.schema_text;
+    } else {
+      continue;
+    }
+    desired.topic = topic.name;
+    desired.subject =
+        owner.schema_subject.present ? owner.schema_subject.value : topic.name + "-value";
+    desired.level = owner.schema_compatibility.present ? owner.schema_compatibility.value
+                                                       : settings.contract.compatibility;
+    desired.deleted = topic.spec->deleted.value;
+    desired.at = owner.schema.at;
+    out.push_back(std::move(desired));
+  }
+  return out;
+}
+
+bool same_schema(const DesiredSubject& desired, const std::string& registered) {
+  if (desired.parsed == nullptr) return desired.schema == registered;
+  nlohmann::json other = nlohmann::json::parse(registered, nullptr, false);
+  return !other.is_discarded() && other == *desired.parsed;
+}
+
+std::vector<std::string> breaks_against(const DesiredSubject& desired,
+                                        const std::string& registered) {
+  std::vector<std::string> out;
+  auto mode = parse_compatibility(desired.level);
+  nlohmann::json earlier = nlohmann::json::parse(registered, nullptr, false);
+  if (desired.parsed == nullptr || !mode || earlier.is_discarded()) return out;
+  for (const auto& found : schema_breaks({&earlier}, *desired.parsed, *mode))
+    out.push_back(found.message);
+  return out;
+}
+
+}  // namespace topicform

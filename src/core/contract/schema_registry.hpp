@@ -1,0 +1,46 @@
+// A Schema Registry as the engine sees it (Confluent's REST API): the interface the HTTP adapter
+// implements and the unit tests fake.
+#pragma once
+
+#include <optional>
+#include <string>
+#include <vector>
+
+#include "core/model/result.hpp"
+
+namespace topicform {
+
+// What a registry holds under one subject.
+struct SubjectState {
+  bool exists = false;
+  std::vector<int> versions;  // ascending
+  int latest_version = 0;     // 0: no version
+  std::string latest_schema;  // as the registry returns it
+  std::string latest_type;    // JSON, AVRO or PROTOBUF
+  std::string level;          // the compatibility level the registry applies to the subject
+};
+
+// The registry's answer on a schema checked against a subject before it is registered.
+struct RegistryVerdict {
+  bool compatible = true;
+  std::vector<std::string> reasons;  // where the registry gives them
+};
+
+class SchemaRegistry {
+ public:
+  virtual ~SchemaRegistry() = default;
+  virtual Result<SubjectState> read_subject(const std::string& subject) = 0;
+  // The version of `subject` that holds exactly `schema`, or nullopt.
+  virtual Result<std::optional<int>> find_version(const std::string& subject,
+                                                  const std::string& schema,
+                                                  const std::string& type) = 0;
+  // `schema` against the subject's latest version under the subject's level.
+  virtual Result<RegistryVerdict> check(const std::string& subject, const std::string& schema,
+                                        const std::string& type) = 0;
+  virtual Result<int> register_schema(const std::string& subject, const std::string& schema,
+                                      const std::string& type) = 0;  // the schema id
+  virtual Result<bool> set_level(const std::string& subject, const std::string& level) = 0;
+  virtual Result<bool> soft_delete(const std::string& subject) = 0;
+};
+
+}  // namespace topicform

@@ -1,0 +1,14 @@
+// `${env:NAME}` in a setting's value: secrets stay in the environment, never in files or plans.
+#pragma once
+
+#include <string>
+
+#include "core/model/result.hpp"
+
+namespace topicform {
+
+// `value` with each ${env:NAME} replaced by that variable; an error names `what` and the unset
+// variable (never a value). Text like "${x}" that is no reference is kept as written.
+Result<std::string> expand_env_references(const std::string& value, const std::string& what);
+
+}  // namespace topicform

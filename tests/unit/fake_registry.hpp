@@ -1,0 +1,80 @@
+// An in-memory Schema Registry behind the engine's interface, with the faults tests need.
+#pragma once
+
+#include <functional>
+#include <map>
+#include <string>
+#include <vector>
+
+#include "core/contract/schema_registry.hpp"
+
+namespace topicform {
+
+class FakeRegistry : public SchemaRegistry {
+ public:
+  struct Subject {
+    std::vector<std::string> versions;  // schema texts, version 1 first
+    std::string level;
+  };
+  std::map<std::string, Subject> subjects;
+  std::string global_level = "NONE";  // Apicurio's default
+  std::string down;                   // non-empty: every call fails with this
+  bool incompatible = false;          // the compatibility check says no
+  std::vector<std::string> writes;    // what was written, in order
+  // Called before each registration: a concurrent writer, for the tests.
+  std::function<void()> before_register;
+
+  Result<SubjectState> read_subject(const std::string& subject) override {
+    if (!down.empty()) return Error{down};
+    SubjectState state;
+    auto it = subjects.find(subject);
+    state.level =
+        it != subjects.end() && !it->second.level.empty() ? it->second.level : global_level;
+    if (it == subjects.end() || it->second.versions.empty()) return state;
+    state.exists = true;
+    for (std::size_t i = 0; i < it->second.versions.size(); ++i)
+      state.versions.push_back(static_cast<int>(i) + 1);
+    state.latest_version = static_cast<int>(it->second.versions.size());
+    state.latest_schema = it->second.versions.back();
+    state.latest_type = "JSON";
+    return state;
+  }
+  Result<std::optional<int>> find_version(const std::string& subject, const std::string& schema,
+                                          const std::string&) override {
+    if (!down.empty()) return Error{down};
+    const auto& versions = subjects[subject].versions;
+    for (std::size_t i = 0; i < versions.size(); ++i)
+      if (versions[i] == schema) return std::optional<int>(static_cast<int>(i) + 1);
+    return std::optional<int>();
+  }
+  Result<RegistryVerdict> check(const std::string&, const std::string&,
+                                const std::string&) override {
+    if (!down.empty()) return Error{down};
+    return RegistryVerdict{!incompatible, {}};
+  }
+  Result<int> register_schema(const std::string& subject, const std::string& schema,
+                              const std::string&) override {
+    if (before_register) before_register();
+    if (!down.empty()) return Error{down};
+    writes.push_back("register " + subject);
+    auto& versions = subjects[subject].versions;
+    for (std::size_t i = 0; i < versions.size(); ++i)  // like a registry: no new version
+      if (versions[i] == schema) return static_cast<int>(i) + 1;
+    versions.push_back(schema);
+    return static_cast<int>(versions.size());
+  }
+  Result<bool> set_level(const std::string& subject, const std::string& level) override {
+    if (!down.empty()) return Error{down};
+    writes.push_back("level " + subject + " " + level);
+    subjects[subject].level = level;
+    return true;
+  }
+  Result<bool> soft_delete(const std::string& subject) override {
+    if (!down.empty()) return Error{down};
+    writes.push_back("delete " + subject);
+    subjects.erase(subject);
+    return true;
+  }
+};
+
+}  // namespace topicform

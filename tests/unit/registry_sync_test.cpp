@@ -1,0 +1,196 @@
+// The registry half of plan and apply on a fake registry: new subjects, levels, unchanged
+// schemas, incompatible versions, an older version again, soft deletes, a subject that moves
+// between plan and apply, and a registry that is down.
+#include "engine/registry_sync.hpp"
+
+#include <gtest/gtest.h>
+
+#include "unit/contract_scenarios.hpp"
+#include "unit/fake_registry.hpp"
+
+namespace topicform {
+namespace {
+
+using Json = nlohmann::json;
+
+const Json kV1 = Json::parse(R"({"type":"object","properties":{"id":{"type":"string"}}})");
+const Json kV2 =
+    Json::parse(R"({"type":"object","properties":{"id":{"type":"string"},"note":{}}})");
+const Json kBreak = Json::parse(R"({"type":"object","properties":{"id":{"type":"integer"}}})");
+
+DesiredSubject subject(const Json& schema, const std::string& level = "BACKWARD") {
+  DesiredSubject d;
+  d.topic = "orders.created";
+  d.subject = "orders.created-value";
+  d.type = "JSON";
+  d.level = level;
+  d.schema = schema.dump();
+  d.parsed = &schema;
+  d.at = {"topics/orders/created.yaml", 22, 13};
+  return d;
+}
+
+std::vector<std::string> described(const Plan& plan) {
+  std::vector<std::string> out;
+  for (const auto& c : plan.schemas) {
+    std::string line = describe_schema_change(c);
+    out.push_back(line.substr(0, line.find(" #")));  // the digest says which text, tested apart
+  }
+  return out;
+}
+
+TEST(RegistrySync, ANewSubjectGetsItsLevelAndFirstVersion) {
+  FakeRegistry registry;
+  Plan plan;
+  ASSERT_TRUE(plan_registry({subject(kV1)}, false, registry, plan));
+  EXPECT_EQ(described(plan),
+            (std::vector<std::string>{"set-level orders.created-value BACKWARD (was NONE)",
+                                      "register orders.created-value after version 0 JSON"}));
+  EXPECT_TRUE(registry.writes.empty()) << "a plan writes nothing";
+  EXPECT_EQ(apply_registry(plan.schemas, registry, [](const std::string&) {}), "");
+  EXPECT_EQ(registry.writes, (std::vector<std::string>{"level orders.created-value BACKWARD",
+                                                       "register orders.created-value"}));
+  Plan again;
+  ASSERT_TRUE(plan_registry({subject(kV1)}, false, registry, again));
+  EXPECT_TRUE(again.schemas.empty()) << "a second run converges";
+}
+
+TEST(RegistrySync, TheSameDocumentReformattedIsNoChange) {
+  FakeRegistry registry;
+  registry.subjects["orders.created-value"] = {{kV1.dump(2)}, "BACKWARD"};
+  Plan plan;
+  ASSERT_TRUE(plan_registry({subject(kV1)}, false, registry, plan));
+  EXPECT_TRUE(plan.schemas.empty());
+  EXPECT_TRUE(plan.warnings.empty());
+}
+
+TEST(RegistrySync, TheDigestTellsSchemaTextsApart) {
+  SchemaChange a;
+  a.subject = "t-value";
+  a.schema = kV1.dump();
+  SchemaChange b = a;
+  b.schema = kV2.dump();
+  EXPECT_NE(describe_schema_change(a), describe_schema_change(b));
+  EXPECT_EQ(describe_schema_change(a), describe_schema_change(a));
+}
+
+TEST(RegistrySync, ACompatibleVersionIsRegisteredAfterTheLatest) {
+  FakeRegistry registry;
+  registry.subjects["orders.created-value"] = {{kV1.dump()}, "BACKWARD"};
+  Plan plan;
+  ASSERT_TRUE(plan_registry({subject(kV2)}, false, registry, plan));
+  EXPECT_EQ(described(plan),
+            std::vector<std::string>{"register orders.created-value after version 1 JSON"});
+  EXPECT_EQ(apply_registry(plan.schemas, registry, [](const std::string&) {}), "");
+  EXPECT_EQ(registry.subjects["orders.created-value"].versions.size(), 2u);
+}
+
+TEST(RegistrySync, AnIncompatibleVersionBlocksWithTopicformsReasons) {
+  FakeRegistry registry;
+  registry.subjects["orders.created-value"] = {{kV1.dump()}, "BACKWARD"};
+  registry.incompatible = true;
+  Plan plan;
+  ASSERT_TRUE(plan_registry({subject(kBreak)}, false, registry, plan));
+  EXPECT_TRUE(plan.schemas.empty());
+  ASSERT_EQ(plan.blocked.size(), 1u);
+  EXPECT_EQ(plan.blocked[0].rule, "contract/registry-compatibility");
+  EXPECT_EQ(plan.blocked[0].message,
+            "subject 'orders.created-value' (version 1, BACKWARD) refuses the manifest's schema: "
+            "'id' changed type ([\"string\"] -> [\"integer\"]): consumers on the new schema "
+            "cannot read what messages written with the earlier schema hold");
+}
+
+TEST(RegistrySync, ALevelThatChangesIsJudgedByTopicformUnderTheNewLevel) {
+  FakeRegistry registry;
+  registry.subjects["orders.created-value"] = {{kV1.dump()}, "NONE"};
+  Plan plan;
+  ASSERT_TRUE(plan_registry({subject(kBreak)}, false, registry, plan));
+  EXPECT_EQ(described(plan),
+            std::vector<std::string>{"set-level orders.created-value BACKWARD (was NONE)"});
+  EXPECT_EQ(plan.blocked.size(), 1u);
+}
+
+TEST(RegistrySync, AnOlderVersionAgainIsSaidNotRegistered) {
+  FakeRegistry registry;
+  registry.subjects["orders.created-value"] = {{kV1.dump(), kV2.dump()}, "BACKWARD"};
+  Plan plan;
+  ASSERT_TRUE(plan_registry({subject(kV1)}, false, registry, plan));
+  EXPECT_TRUE(plan.schemas.empty());
+  ASSERT_EQ(plan.warnings.size(), 1u);
+  EXPECT_EQ(plan.warnings[0].message,
+            "subject 'orders.created-value' holds the manifest's schema as version 1, but its "
+            "latest is version 2: registering it again would not make it the latest, so nothing "
+            "is registered; change the schema in Git (a new version) to publish it");
+}
+
+TEST(RegistrySync, ADeletedTopicsSubjectIsSoftDeletedOnlyWhenDeletesAreAllowed) {
+  FakeRegistry registry;
+  registry.subjects["orders.created-value"] = {{kV1.dump()}, "BACKWARD"};
+  DesiredSubject gone = subject(kV1);
+  gone.deleted = true;
+  Plan withheld;
+  ASSERT_TRUE(plan_registry({gone}, false, registry, withheld));
+  EXPECT_TRUE(withheld.schemas.empty());
+  Plan allowed;
+  ASSERT_TRUE(plan_registry({gone}, true, registry, allowed));
+  EXPECT_EQ(described(allowed),
+            std::vector<std::string>{"soft-delete orders.created-value (latest version 1)"});
+}
+
+TEST(RegistrySync, ASubjectThatMovedSincethePlanStopsTheRunBeforeWriting) {
+  FakeRegistry registry;
+  registry.subjects["orders.created-value"] = {{kV1.dump()}, "BACKWARD"};
+  Plan plan;
+  ASSERT_TRUE(plan_registry({subject(kV2)}, false, registry, plan));
+  registry.subjects["orders.created-value"].versions.push_back(kBreak.dump());  // someone else
+  EXPECT_EQ(apply_registry(plan.schemas, registry, [](const std::string&) {}),
+            "subject 'orders.created-value' moved since the plan (latest version 2, planned "
+            "after 1): nothing more was written to the registry; plan again");
+  EXPECT_TRUE(registry.writes.empty());
+}
+
+TEST(RegistrySync, ARegistrationThatDoesNotBecomeTheLatestIsAFailure) {
+  FakeRegistry registry;
+  registry.subjects["orders.created-value"] = {{kV1.dump()}, "BACKWARD"};
+  Plan plan;
+  ASSERT_TRUE(plan_registry({subject(kV2)}, false, registry, plan));
+  // Between the check and the write, another writer registers kV2 and then a newer version.
+  registry.before_register = [&] {
+    registry.before_register = nullptr;
+    registry.subjects["orders.created-value"].versions.push_back(kV2.dump());
+    registry.subjects["orders.created-value"].versions.push_back(kBreak.dump());
+  };
+  std::string error = apply_registry(plan.schemas, registry, [](const std::string&) {});
+  EXPECT_TRUE(error.starts_with("register orders.created-value after version 1 JSON #")) << error;
+  EXPECT_TRUE(
+      error.ends_with(" failed: subject 'orders.created-value' accepted the schema (id 2) "
+                      "but its latest version is 3, not the manifest's; the remaining "
+                      "schema changes were not made"))
+      << error;
+}
+
+TEST(RegistrySync, ARegistryThatIsDownFailsThePlan) {
+  FakeRegistry registry;
+  registry.down = "cannot connect to http://127.0.0.1:1: Connection refused";
+  Plan plan;
+  auto planned = plan_registry({subject(kV1)}, false, registry, plan);
+  ASSERT_FALSE(planned);
+  EXPECT_EQ(planned.error().message, registry.down);
+}
+
+}  // namespace
+std::set<std::string> registry_scenario_rules() {
+  std::set<std::string> out;
+  FakeRegistry registry;
+  registry.subjects["orders.created-value"] = {{kV1.dump(), kV2.dump()}, "BACKWARD"};
+  Plan older;
+  plan_registry({subject(kV1)}, false, registry, older);
+  registry.incompatible = true;
+  Plan refused;
+  plan_registry({subject(kBreak)}, false, registry, refused);
+  for (const auto& w : older.warnings) out.insert(w.rule);
+  for (const auto& b : refused.blocked) out.insert(b.rule);
+  return out;
+}
+
+}  // namespace topicform
