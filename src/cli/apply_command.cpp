@@ -170,6 +170,7 @@ Parsed parse_apply(const std::vector<std::string>& args, ApplyOptions& options) 
   add_settings_option(visible, options.settings);
   add_target_option(visible, options.targets);
   add_connection_options(visible, options.connection, true);
+  add_registry_option(visible, options.connection);
   return parse_arguments(
       args, visible, options.paths, "apply",
       "Example:\n  topicform apply --auto-approve --bootstrap-server 127.0.0.1:9092 topics/\n",
@@ -197,9 +198,12 @@ int run_apply(const std::vector<std::string>& args) {
   if (!admin) return fail(admin.error().message);
   if (auto ready = wait_if_asked(options, *checked, **admin); !ready)
     return fail(ready.error().message);
-  ClusterPorts cluster{**admin, admin->get()};
+  auto registry = connect_registry(options.connection, checked->environment);
+  if (!registry) return fail(registry.error().message + "; nothing was applied");
+  ClusterPorts cluster{**admin, admin->get(), registry->get()};
   auto planned = make_plan(desired, options.allow_delete, cluster);
-  if (!planned) return fail(planned.error().message);
+  if (!planned) return fail(planned.error().message + "; nothing was applied");
+  planned->plan.schemas_skipped = registry_skipped(options.connection, checked->environment);
   if (saved) {
     if (auto same = check_saved(*saved, planned->plan, *checked); !same) {
       return fail(same.error().message);

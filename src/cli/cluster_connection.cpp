@@ -89,4 +89,27 @@ Result<std::unique_ptr<KafkaAdmin>> connect_kafka(const ConnectionOptions& optio
   return KafkaAdmin::connect(*kafka);
 }
 
+void add_registry_option(boost::program_options::options_description& options,
+                         ConnectionOptions& into) {
+  options.add_options()(
+      "skip-registry", boost::program_options::bool_switch(&into.skip_registry),
+      "leave the environment's schema registry alone: plan and apply only the topics (without it "
+      "a registry that cannot be read fails the run)");
+}
+
+Result<std::unique_ptr<HttpRegistry>> connect_registry(const ConnectionOptions& options,
+                                                       const Environment& environment) {
+  if (!environment.schema_registry || options.skip_registry) {
+    return std::unique_ptr<HttpRegistry>();
+  }
+  auto timeout = timeout_ms(options);
+  if (!timeout) return timeout.error();
+  return open_registry(*environment.schema_registry, *timeout);
+}
+
+std::string registry_skipped(const ConnectionOptions& options, const Environment& environment) {
+  if (!environment.schema_registry || !options.skip_registry) return "";
+  return "--skip-registry: the schema registry was not read, and nothing is written to it";
+}
+
 }  // namespace topicform

@@ -8,6 +8,7 @@
 #include <boost/program_options.hpp>
 
 #include "cluster/kafka_admin.hpp"
+#include "registry/http_registry.hpp"
 #include "core/model/settings.hpp"
 
 namespace topicform {
@@ -17,6 +18,7 @@ struct ConnectionOptions {
   std::string command_config;
   std::vector<std::string> properties;
   std::string timeout = "30s";  // a duration; a bare number is seconds
+  bool skip_registry = false;   // --skip-registry: plan and apply leave the registry alone
 };
 
 // A duration flag in milliseconds ("30s", "2m", "500ms"; a bare number is seconds), between 1ms
@@ -48,5 +50,17 @@ Result<KafkaOptions> kafka_options(const ConnectionOptions& options,
 // Bootstrap servers: --bootstrap-server, else KAFKA_BOOTSTRAP_SERVERS, else the environment's.
 Result<std::unique_ptr<KafkaAdmin>> connect_kafka(const ConnectionOptions& options,
                                                   const Environment& environment);
+
+// --skip-registry, for plan and apply.
+void add_registry_option(boost::program_options::options_description& options,
+                         ConnectionOptions& into);
+
+// The environment's Schema Registry, null when it names none or --skip-registry was given;
+// requests end within --timeout.
+Result<std::unique_ptr<HttpRegistry>> connect_registry(const ConnectionOptions& options,
+                                                       const Environment& environment);
+
+// Why the plan leaves the registry alone although the environment names one, or "".
+std::string registry_skipped(const ConnectionOptions& options, const Environment& environment);
 
 }  // namespace topicform

@@ -75,14 +75,18 @@ Result<Planned> plan_from_cluster(const CheckedProject& checked, const PlanOptio
   }
   auto admin = connect_kafka(options.connection, checked.environment);
   if (!admin) return admin.error();
-  auto planned = make_plan(desired, options.allow_delete, {**admin, admin->get()});
+  auto registry = connect_registry(options.connection, checked.environment);
+  if (!registry) return registry.error();
+  auto planned = make_plan(desired, options.allow_delete, {**admin, admin->get(), registry->get()});
   if (!planned) return planned.error();
+  planned->plan.schemas_skipped = registry_skipped(options.connection, checked.environment);
   // The broker itself (and any policy it runs) checks what would be sent, changing nothing.
   if (auto checked_by_broker = add_broker_refusals(planned->plan, **admin); !checked_by_broker) {
     return checked_by_broker.error();
   }
   if (options.stats) {
     std::cerr << format_request_counts((*admin)->requests(), "validate-only writes") << "\n";
+    if (*registry) std::cerr << fmt::format("schema registry requests: {}\n", (*registry)->requests().reads);
   }
   return planned;
 }
@@ -143,6 +147,7 @@ Parsed parse_plan(const std::vector<std::string>& args, PlanOptions& options) {
   add_against_option(visible, options.against);
   add_target_option(visible, options.targets);
   add_connection_options(visible, options.connection);
+  add_registry_option(visible, options.connection);
   Parsed parsed =
       parse_arguments(args, visible, options.paths, "plan",
                       "Examples:\n  topicform plan --bootstrap-server 127.0.0.1:9092 topics/\n "

@@ -57,6 +57,29 @@ class SettingsDecoder {
     }
   }
 
+  std::optional<RegistrySettings> decode_registry(const std::string& base) {
+    if (m_reader.find(base) == nullptr) return std::nullopt;
+    RegistrySettings registry;
+    registry.at = m_reader.key_at(base);
+    registry.url = m_reader.text(base + "/url").value;
+    registry.username = m_reader.text(base + "/username").value;
+    registry.password = m_reader.text(base + "/password").value;
+    registry.token = m_reader.text(base + "/token").value;
+    registry.ca_file = m_reader.text(base + "/caFile").value;
+    registry.cert_file = m_reader.text(base + "/certFile").value;
+    registry.key_file = m_reader.text(base + "/keyFile").value;
+    for (const char* secret : {"password", "token"}) {
+      auto value = m_reader.text(base + "/" + secret);
+      if (value.present && value.value.find("${env:") == std::string::npos) {
+        report(value.at, fmt::format("schemaRegistry.{} is written out: a secret in Git is read "
+                                     "by everyone who reads the repository; write ${{env:NAME}} "
+                                     "and set NAME where topicform runs",
+                                     secret));
+      }
+    }
+    return registry;
+  }
+
   void decode_contract(ContractSettings& contract) {
     const std::string base = "/spec/schemas";
     if (auto mode = m_reader.text(base + "/compatibility"); mode.present) {
@@ -200,6 +223,7 @@ class SettingsDecoder {
         if (auto v = m_reader.integer(base + "/maxMessageBytes"); v.present)
           env.max_message_bytes = v.value;
         env.access = decode_access(base + "/acls");
+        env.schema_registry = decode_registry(base + "/schemaRegistry");
         if (env.default_replication_factor > env.brokers) {
           report(env.at, fmt::format("environment '{}' defaults to replication factor {} but has "
                                      "{} broker(s)",

@@ -56,6 +56,25 @@ void read_access(const nlohmann::json& root, Plan& plan) {
     plan.access.deletes.push_back(binding_from_json(b));
 }
 
+void read_schemas(const nlohmann::json& root, Plan& plan) {
+  if (!root.contains("schemas")) return;
+  for (const auto& c : root["schemas"].at("changes")) {
+    SchemaChange change;
+    std::string kind = c.at("kind").get<std::string>();
+    change.kind = kind == "set-level"     ? SchemaChange::Kind::set_level
+                  : kind == "soft-delete" ? SchemaChange::Kind::soft_delete
+                                          : SchemaChange::Kind::register_version;
+    change.topic = c.at("topic").get<std::string>();
+    change.subject = c.at("subject").get<std::string>();
+    change.type = c.at("type").get<std::string>();
+    change.level = c.at("level").get<std::string>();
+    change.level_before = c.at("levelBefore").get<std::string>();
+    change.latest_before = c.at("latestBefore").get<int>();
+    change.schema = c.at("schema").get<std::string>();
+    plan.schemas.push_back(std::move(change));
+  }
+}
+
 }  // namespace
 
 std::string write_plan_file(const SavedPlan& saved) {
@@ -87,6 +106,7 @@ Result<SavedPlan> read_plan_file(const std::string& text) {
                                                  {}});
     }
     read_access(root, saved.plan);
+    read_schemas(root, saved.plan);
     saved.digest = root.at("digest").get<std::string>();
     saved.paths = root.at("paths").get<std::vector<std::string>>();
     if (root.contains("targets")) {

@@ -40,9 +40,16 @@ Counts count(const Plan& plan) {
 
 // ", 3 ACL bindings to grant, 1 to revoke" when the plan changes ACLs.
 std::string access_summary(const Plan& plan) {
-  if (plan.access.empty()) return "";
-  return fmt::format(", {} ACL binding{} to grant, {} to revoke", plan.access.creates.size(),
-                     plan.access.creates.size() == 1 ? "" : "s", plan.access.deletes.size());
+  std::string out;
+  if (!plan.access.empty()) {
+    out = fmt::format(", {} ACL binding{} to grant, {} to revoke", plan.access.creates.size(),
+                      plan.access.creates.size() == 1 ? "" : "s", plan.access.deletes.size());
+  }
+  if (!plan.schemas.empty()) {
+    out += fmt::format(", {} schema registry change{}", plan.schemas.size(),
+                       plan.schemas.size() == 1 ? "" : "s");
+  }
+  return out;
 }
 
 // The ACLs on managed topics and groups that are not topicform's, one per line.
@@ -211,6 +218,36 @@ nlohmann::ordered_json access_json(const Plan& plan) {
           {"skipped", plan.access_skipped}};
 }
 
+const char* kind_name(SchemaChange::Kind kind) {
+  switch (kind) {
+    case SchemaChange::Kind::set_level:
+      return "set-level";
+    case SchemaChange::Kind::register_version:
+      return "register";
+    case SchemaChange::Kind::soft_delete:
+      return "soft-delete";
+  }
+  return "";
+}
+
+nlohmann::ordered_json schemas_json(const Plan& plan) {
+  nlohmann::ordered_json changes = nlohmann::ordered_json::array();
+  for (const auto& c : plan.schemas) {
+    changes.push_back({{"kind", kind_name(c.kind)},
+                       {"topic", c.topic},
+                       {"subject", c.subject},
+                       {"type", c.type},
+                       {"level", c.level},
+                       {"levelBefore", c.level_before},
+                       {"latestBefore", c.latest_before},
+                       {"schema", c.schema},
+                       {"file", c.at.file},
+                       {"line", c.at.line},
+                       {"column", c.at.column}});
+  }
+  return {{"changes", changes}, {"skipped", plan.schemas_skipped}};
+}
+
 // Outside the folded details, so a reviewer sees them without opening it: what is blocked, what
 // destroys data, and every warning (a drift reset among them).
 std::string markdown_callouts(const Plan& plan) {
@@ -244,9 +281,11 @@ std::string markdown_diff(const Plan& plan) {
   }
   for (const auto& d : plan.withheld) line('-', withheld_text(d));
   for (const auto& [symbol, text] : describe_access_changes(plan.access)) line(symbol, text);
+  for (const auto& [symbol, text] : schema_change_lines(plan.schemas)) line(symbol, text);
   for (const auto& name : plan.unmanaged) out += fmt::format("  unmanaged: {}\n", name);
   for (const auto& acl : unmanaged_acls(plan)) out += fmt::format("  unmanaged ACL: {}\n", acl);
   if (!plan.access_skipped.empty()) out += fmt::format("  note: {}\n", plan.access_skipped);
+  if (!plan.schemas_skipped.empty()) out += fmt::format("  note: {}\n", plan.schemas_skipped);
   return out;
 }
 
@@ -279,6 +318,7 @@ std::string render_plan_text(const Plan& plan, bool colour) {
   }
   for (const auto& d : plan.withheld) line('-', withheld_text(d));
   for (const auto& [symbol, text] : describe_access_changes(plan.access)) line(symbol, text);
+  for (const auto& [symbol, text] : schema_change_lines(plan.schemas)) line(symbol, text);
   for (const auto& b : plan.blocked) {
     line('!', fmt::format("{}{}blocked: {} [{}]", b.topic, b.topic.empty() ? "" : ": ", b.message,
                           b.rule));
@@ -306,6 +346,7 @@ std::string render_plan_text(const Plan& plan, bool colour) {
     out += fmt::format("unmanaged ACL (listed, never touched): {}\n", visible(acl));
   }
   if (!plan.access_skipped.empty()) out += fmt::format("note: {}\n", plan.access_skipped);
+  if (!plan.schemas_skipped.empty()) out += fmt::format("note: {}\n", plan.schemas_skipped);
   out += summary_line(plan) + "\n";
   return out;
 }
@@ -332,6 +373,12 @@ std::string render_plan_github(const Plan& plan) {
   }
   for (const auto& b : plan.access.deletes) {
     notes.push_back({Severity::info, "plan", "- revoke " + describe_binding(b), {}});
+  }
+  auto schema_lines = schema_change_lines(plan.schemas);
+  for (std::size_t i = 0; i < schema_lines.size(); ++i) {
+    notes.push_back({Severity::info, "plan",
+                     fmt::format("{} {}", schema_lines[i].first, schema_lines[i].second),
+                     plan.schemas[i].at});
   }
   for (const auto& b : plan.blocked) {
     notes.push_back(
@@ -375,6 +422,7 @@ std::string render_plan_json(const Plan& plan) {
   for (const auto& d : plan.withheld) withheld.push_back(d.name);
   root["withheld"] = withheld;
   root["access"] = access_json(plan);
+  root["schemas"] = schemas_json(plan);
   Counts c = count(plan);
   root["summary"] = {{"create", c.create},
                      {"update", c.update},

@@ -14,6 +14,18 @@
 
 namespace topicform {
 
+// `schemaRegistry:` as written: values may hold ${env:NAME}, expanded only when connecting.
+struct RegistrySettings {
+  Location at;
+  std::string url;
+  std::string username;
+  std::string password;
+  std::string token;
+  std::string ca_file;
+  std::string cert_file;
+  std::string key_file;
+};
+
 struct Environment {
   std::string name;
   Location at;
@@ -27,6 +39,7 @@ struct Environment {
   std::int64_t minimum_min_insync_replicas = 1;
   std::optional<std::int64_t> max_message_bytes;  // the broker's message.max.bytes, if known
   std::optional<AccessSettings> access;           // `acls:`: ACLs managed here; nullopt: not
+  std::optional<RegistrySettings> schema_registry;  // nullopt: no registry in this environment
 };
 
 struct NamingConvention {

@@ -64,4 +64,29 @@ std::string describe_schema_change(const SchemaChange& change) {
   return "";
 }
 
+std::vector<std::pair<char, std::string>> schema_change_lines(
+    const std::vector<SchemaChange>& changes) {
+  std::vector<std::pair<char, std::string>> out;
+  for (const auto& c : changes) {
+    switch (c.kind) {
+      case SchemaChange::Kind::set_level:
+        out.emplace_back('~', fmt::format("schema subject {}: compatibility {} -> {}", c.subject,
+                                          c.level_before.empty() ? "unset" : c.level_before,
+                                          c.level));
+        break;
+      case SchemaChange::Kind::register_version:
+        out.emplace_back('+', fmt::format("schema subject {}: register {}'s {} schema as version "
+                                          "{}",
+                                          c.subject, c.topic, c.type, c.latest_before + 1));
+        break;
+      case SchemaChange::Kind::soft_delete:
+        out.emplace_back('-', fmt::format("schema subject {}: soft-delete (its {} versions stay "
+                                          "readable by id; never hard-deleted)",
+                                          c.subject, c.latest_before));
+        break;
+    }
+  }
+  return out;
+}
+
 }  // namespace topicform

@@ -1,0 +1,254 @@
+// One curl handle, reset per request; answers above 16 MiB are cut off as errors, redirects are
+// not followed (credentials would travel with them), and the URL in messages has no userinfo.
+#include "registry/http_registry.hpp"
+
+#include <curl/curl.h>
+
+#include <mutex>
+
+#include <fmt/format.h>
+#include <nlohmann/json.hpp>
+
+#include "core/text/env_references.hpp"
+#include "registry/registry_answers.hpp"
+
+namespace topicform {
+
+struct HttpRegistry::Connection {
+  std::string url;  // without a trailing '/'
+  std::string username, password, token, ca_file, cert_file, key_file;
+  long timeout_ms = 30'000;
+  CURL* curl = nullptr;
+  RegistryRequestCounts counts;
+};
+
+namespace {
+
+constexpr std::size_t kMaxAnswerBytes = 16u << 20;
+
+struct HttpAnswer {
+  long status = 0;
+  std::string body;
+};
+
+std::size_t collect(char* data, std::size_t size, std::size_t count, void* into) {
+  auto* body = static_cast<std::string*>(into);
+  if (body->size() + size * count > kMaxAnswerBytes) return 0;  // curl stops: CURLE_WRITE_ERROR
+  body->append(data, size * count);
+  return size * count;
+}
+
+std::string escaped(CURL* curl, const std::string& part) {
+  char* out = curl_easy_escape(curl, part.c_str(), static_cast<int>(part.size()));
+  std::string text = out ? out : "";
+  curl_free(out);
+  return text;
+}
+
+void set_security(HttpRegistry::Connection& c, curl_slist*& headers) {
+  if (!c.username.empty()) {
+    curl_easy_setopt(c.curl, CURLOPT_HTTPAUTH, CURLAUTH_BASIC);
+    curl_easy_setopt(c.curl, CURLOPT_USERNAME, c.username.c_str());
+    curl_easy_setopt(c.curl, CURLOPT_PASSWORD, c.password.c_str());
+  }
+  if (!c.token.empty()) {
+    curl_easy_setopt(c.curl, CURLOPT_HTTPAUTH, CURLAUTH_BEARER);
+    curl_easy_setopt(c.curl, CURLOPT_XOAUTH2_BEARER, c.token.c_str());
+  }
+  if (!c.ca_file.empty()) curl_easy_setopt(c.curl, CURLOPT_CAINFO, c.ca_file.c_str());
+  if (!c.cert_file.empty()) curl_easy_setopt(c.curl, CURLOPT_SSLCERT, c.cert_file.c_str());
+  if (!c.key_file.empty()) curl_easy_setopt(c.curl, CURLOPT_SSLKEY, c.key_file.c_str());
+  headers = curl_slist_append(headers, "Accept: application/vnd.schemaregistry.v1+json");
+  headers = curl_slist_append(headers, "Content-Type: application/vnd.schemaregistry.v1+json");
+}
+
+Result<HttpAnswer> send(HttpRegistry::Connection& c, const char* method, const std::string& path,
+                        const std::string& body) {
+  curl_easy_reset(c.curl);
+  HttpAnswer answer;
+  std::string url = c.url + path;
+  curl_slist* headers = nullptr;
+  set_security(c, headers);
+  curl_easy_setopt(c.curl, CURLOPT_URL, url.c_str());
+  curl_easy_setopt(c.curl, CURLOPT_CUSTOMREQUEST, method);
+  curl_easy_setopt(c.curl, CURLOPT_HTTPHEADER, headers);
+  if (std::string(method) != "GET" && std::string(method) != "DELETE") {
+    curl_easy_setopt(c.curl, CURLOPT_POSTFIELDS, body.c_str());
+    curl_easy_setopt(c.curl, CURLOPT_POSTFIELDSIZE, static_cast<long>(body.size()));
+  }
+  curl_easy_setopt(c.curl, CURLOPT_WRITEFUNCTION, collect);
+  curl_easy_setopt(c.curl, CURLOPT_WRITEDATA, &answer.body);
+  curl_easy_setopt(c.curl, CURLOPT_TIMEOUT_MS, c.timeout_ms);
+  curl_easy_setopt(c.curl, CURLOPT_NOSIGNAL, 1L);
+  curl_easy_setopt(c.curl, CURLOPT_FOLLOWLOCATION, 0L);
+  curl_easy_setopt(c.curl, CURLOPT_PROTOCOLS_STR, "http,https");
+  CURLcode code = curl_easy_perform(c.curl);
+  curl_slist_free_all(headers);
+  std::string where = fmt::format("schema registry {}: {} {}", url_for_messages(c.url), method, path);
+  if (code == CURLE_WRITE_ERROR) return Error{where + ": the answer is larger than 16 MiB"};
+  if (code != CURLE_OK) return Error{fmt::format("{}: {}", where, curl_easy_strerror(code))};
+  curl_easy_getinfo(c.curl, CURLINFO_RESPONSE_CODE, &answer.status);
+  return answer;
+}
+
+std::string schema_body(const std::string& schema, const std::string& type) {
+  nlohmann::json body{{"schema", schema}};
+  if (type != "AVRO") body["schemaType"] = type;
+  return body.dump();
+}
+
+}  // namespace
+
+namespace {
+
+// A failed answer as an error naming the request; the body's words, never the credentials.
+Error failure(const HttpRegistry::Connection& c, const char* method, const std::string& path,
+              const HttpAnswer& answer) {
+  std::string hint = answer.status == 401 || answer.status == 403
+                         ? "; check schemaRegistry's username and password or token"
+                         : "";
+  return Error{fmt::format("schema registry {}: {} {}: {}{}", url_for_messages(c.url), method,
+                           path, error_words(answer.status, answer.body), hint)};
+}
+
+}  // namespace
+
+HttpRegistry::HttpRegistry(std::unique_ptr<Connection> connection)
+    : m_connection(std::move(connection)) {}
+
+HttpRegistry::~HttpRegistry() {
+  if (m_connection && m_connection->curl) curl_easy_cleanup(m_connection->curl);
+}
+
+const RegistryRequestCounts& HttpRegistry::requests() const { return m_connection->counts; }
+
+Result<SubjectState> HttpRegistry::read_subject(const std::string& subject) {
+  Connection& c = *m_connection;
+  std::string base = "/subjects/" + escaped(c.curl, subject);
+  SubjectState state;
+  c.counts.reads += 3;
+  auto level = send(c, "GET", "/config/" + escaped(c.curl, subject), "");
+  if (!level) return level.error();
+  if (level->status == 404) level = send(c, "GET", "/config", "");  // Confluent: 40408, no own
+  if (!level) return level.error();
+  if (level->status != 200) return failure(c, "GET", "/config", *level);
+  auto named = parse_level(level->body);
+  if (!named) return Error{fmt::format("schema registry {}: {}", url_for_messages(c.url), named.error().message)};
+  state.level = *named;
+  auto versions = send(c, "GET", base + "/versions", "");
+  if (!versions) return versions.error();
+  if (versions->status == 404) return state;  // no such subject (40401)
+  if (versions->status != 200) return failure(c, "GET", base + "/versions", *versions);
+  auto list = parse_versions(versions->body);
+  if (!list) return Error{fmt::format("schema registry {}: {}", url_for_messages(c.url), list.error().message)};
+  state.versions = *list;
+  state.exists = !list->empty();
+  if (!state.exists) return state;
+  auto latest = send(c, "GET", base + "/versions/latest", "");
+  if (!latest) return latest.error();
+  if (latest->status != 200) return failure(c, "GET", base + "/versions/latest", *latest);
+  auto read = parse_latest(latest->body, state);
+  if (!read) return Error{fmt::format("schema registry {}: {}", url_for_messages(c.url), read.error().message)};
+  return state;
+}
+
+Result<std::optional<int>> HttpRegistry::find_version(const std::string& subject,
+                                                      const std::string& schema,
+                                                      const std::string& type) {
+  Connection& c = *m_connection;
+  std::string path = "/subjects/" + escaped(c.curl, subject);
+  ++c.counts.reads;
+  auto answer = send(c, "POST", path, schema_body(schema, type));
+  if (!answer) return answer.error();
+  if (answer->status == 404) return std::optional<int>();  // 40401 or 40403: not held
+  if (answer->status != 200) return failure(c, "POST", path, *answer);
+  auto version = parse_version_of(answer->body);
+  if (!version) return Error{fmt::format("schema registry {}: {}", url_for_messages(c.url), version.error().message)};
+  return std::optional<int>(*version);
+}
+
+Result<RegistryVerdict> HttpRegistry::check(const std::string& subject, const std::string& schema,
+                                            const std::string& type) {
+  Connection& c = *m_connection;
+  std::string path =
+      "/compatibility/subjects/" + escaped(c.curl, subject) + "/versions/latest?verbose=true";
+  ++c.counts.reads;
+  auto answer = send(c, "POST", path, schema_body(schema, type));
+  if (!answer) return answer.error();
+  if (answer->status != 200) return failure(c, "POST", path, *answer);
+  auto verdict = parse_verdict(answer->body);
+  if (!verdict) return Error{fmt::format("schema registry {}: {}", url_for_messages(c.url), verdict.error().message)};
+  return verdict;
+}
+
+Result<int> HttpRegistry::register_schema(const std::string& subject, const std::string& schema,
+                                          const std::string& type) {
+  Connection& c = *m_connection;
+  std::string path = "/subjects/" + escaped(c.curl, subject) + "/versions";
+  ++c.counts.writes;
+  auto answer = send(c, "POST", path, schema_body(schema, type));
+  if (!answer) return answer.error();
+  if (answer->status != 200) return failure(c, "POST", path, *answer);
+  auto id = parse_id(answer->body);
+  if (!id) return Error{fmt::format("schema registry {}: {}", url_for_messages(c.url), id.error().message)};
+  return id;
+}
+
+Result<bool> HttpRegistry::set_level(const std::string& subject, const std::string& level) {
+  Connection& c = *m_connection;
+  std::string path = "/config/" + escaped(c.curl, subject);
+  ++c.counts.writes;
+  auto answer = send(c, "PUT", path, nlohmann::json{{"compatibility", level}}.dump());
+  if (!answer) return answer.error();
+  if (answer->status != 200) return failure(c, "PUT", path, *answer);
+  return true;
+}
+
+Result<bool> HttpRegistry::soft_delete(const std::string& subject) {
+  Connection& c = *m_connection;
+  std::string path = "/subjects/" + escaped(c.curl, subject);
+  ++c.counts.writes;
+  auto answer = send(c, "DELETE", path, "");
+  if (!answer) return answer.error();
+  if (answer->status != 200 && answer->status != 404) return failure(c, "DELETE", path, *answer);
+  return true;
+}
+
+std::string url_for_messages(const std::string& url) {
+  auto scheme = url.find("://");
+  auto at = url.find('@', scheme == std::string::npos ? 0 : scheme + 3);
+  auto slash = url.find('/', scheme == std::string::npos ? 0 : scheme + 3);
+  if (scheme == std::string::npos || at == std::string::npos || (slash != std::string::npos && at > slash))
+    return url;
+  return url.substr(0, scheme + 3) + url.substr(at + 1);
+}
+
+Result<std::unique_ptr<HttpRegistry>> open_registry(const RegistrySettings& settings,
+                                                    int timeout_ms) {
+  static std::once_flag initialised;
+  std::call_once(initialised, [] { curl_global_init(CURL_GLOBAL_DEFAULT); });
+  auto connection = std::make_unique<HttpRegistry::Connection>();
+  struct Field {
+    const std::string& value;
+    std::string& into;
+    const char* name;
+  };
+  for (Field f : {Field{settings.url, connection->url, "url"},
+                  Field{settings.username, connection->username, "username"},
+                  Field{settings.password, connection->password, "password"},
+                  Field{settings.token, connection->token, "token"},
+                  Field{settings.ca_file, connection->ca_file, "caFile"},
+                  Field{settings.cert_file, connection->cert_file, "certFile"},
+                  Field{settings.key_file, connection->key_file, "keyFile"}}) {
+    auto expanded = expand_env_references(f.value, fmt::format("schemaRegistry.{}", f.name));
+    if (!expanded) return expanded.error();
+    f.into = *expanded;
+  }
+  while (connection->url.ends_with('/')) connection->url.pop_back();
+  connection->timeout_ms = timeout_ms;
+  connection->curl = curl_easy_init();
+  if (connection->curl == nullptr) return Error{"cannot start an HTTP client (curl_easy_init)"};
+  return std::unique_ptr<HttpRegistry>(new HttpRegistry(std::move(connection)));
+}
+
+}  // namespace topicform

@@ -1,0 +1,50 @@
+// The Schema Registry over HTTP(S): Confluent's REST API, which Apicurio, Karapace and Redpanda
+// also serve. Bounded answers, timeouts from --timeout, no redirects, secrets never in messages.
+#pragma once
+
+#include <memory>
+#include <string>
+
+#include "core/contract/schema_registry.hpp"
+#include "core/model/settings.hpp"
+
+namespace topicform {
+
+// Requests sent, for --stats.
+struct RegistryRequestCounts {
+  int reads = 0;
+  int writes = 0;
+};
+
+class HttpRegistry : public SchemaRegistry {
+ public:
+  ~HttpRegistry() override;
+  Result<SubjectState> read_subject(const std::string& subject) override;
+  Result<std::optional<int>> find_version(const std::string& subject, const std::string& schema,
+                                          const std::string& type) override;
+  Result<RegistryVerdict> check(const std::string& subject, const std::string& schema,
+                                const std::string& type) override;
+  Result<int> register_schema(const std::string& subject, const std::string& schema,
+                              const std::string& type) override;
+  Result<bool> set_level(const std::string& subject, const std::string& level) override;
+  Result<bool> soft_delete(const std::string& subject) override;
+
+  const RegistryRequestCounts& requests() const;
+
+  struct Connection;  // the resolved settings and the curl handle
+
+ private:
+  friend Result<std::unique_ptr<HttpRegistry>> open_registry(const RegistrySettings&, int);
+  explicit HttpRegistry(std::unique_ptr<Connection> connection);
+  std::unique_ptr<Connection> m_connection;
+};
+
+// Resolves ${env:NAME} in `settings` and prepares a client whose every request ends within
+// `timeout_ms`; an error names a variable that is not set, never a value.
+Result<std::unique_ptr<HttpRegistry>> open_registry(const RegistrySettings& settings,
+                                                    int timeout_ms);
+
+// `url` without any user:password@ part, for messages.
+std::string url_for_messages(const std::string& url);
+
+}  // namespace topicform
