@@ -8,8 +8,8 @@
 #include <boost/program_options.hpp>
 
 #include "cluster/kafka_admin.hpp"
-#include "registry/http_registry.hpp"
 #include "core/model/settings.hpp"
+#include "registry/http_registry.hpp"
 
 namespace topicform {
 

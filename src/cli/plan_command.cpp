@@ -86,7 +86,8 @@ Result<Planned> plan_from_cluster(const CheckedProject& checked, const PlanOptio
   }
   if (options.stats) {
     std::cerr << format_request_counts((*admin)->requests(), "validate-only writes") << "\n";
-    if (*registry) std::cerr << fmt::format("schema registry requests: {}\n", (*registry)->requests().reads);
+    if (*registry)
+      std::cerr << fmt::format("schema registry requests: {}\n", (*registry)->requests().reads);
   }
   return planned;
 }

@@ -33,8 +33,9 @@ Result<std::vector<std::string>> refusal(const DesiredSubject& desired, const Su
   std::vector<std::string> reasons = verdict->reasons;
   if (reasons.empty()) reasons = breaks_against(desired, state.latest_schema);
   if (reasons.empty() && desired.parsed != nullptr) {
-    reasons.push_back("the registry gives no reason, and by Confluent's rules topicform finds "
-                      "none: this registry's rules are stricter here");
+    reasons.push_back(
+        "the registry gives no reason, and by Confluent's rules topicform finds "
+        "none: this registry's rules are stricter here");
   } else if (reasons.empty()) {
     reasons.push_back("the registry gives no reason");
   }

@@ -84,7 +84,8 @@ Result<HttpAnswer> send(HttpRegistry::Connection& c, const char* method, const s
   curl_easy_setopt(c.curl, CURLOPT_PROTOCOLS_STR, "http,https");
   CURLcode code = curl_easy_perform(c.curl);
   curl_slist_free_all(headers);
-  std::string where = fmt::format("schema registry {}: {} {}", url_for_messages(c.url), method, path);
+  std::string where =
+      fmt::format("schema registry {}: {} {}", url_for_messages(c.url), method, path);
   if (code == CURLE_WRITE_ERROR) return Error{where + ": the answer is larger than 16 MiB"};
   if (code != CURLE_OK) return Error{fmt::format("{}: {}", where, curl_easy_strerror(code))};
   curl_easy_getinfo(c.curl, CURLINFO_RESPONSE_CODE, &answer.status);
@@ -107,8 +108,8 @@ Error failure(const HttpRegistry::Connection& c, const char* method, const std::
   std::string hint = answer.status == 401 || answer.status == 403
                          ? "; check schemaRegistry's username and password or token"
                          : "";
-  return Error{fmt::format("schema registry {}: {} {}: {}{}", url_for_messages(c.url), method,
-                           path, error_words(answer.status, answer.body), hint)};
+  return Error{fmt::format("schema registry {}: {} {}: {}{}", url_for_messages(c.url), method, path,
+                           error_words(answer.status, answer.body), hint)};
 }
 
 }  // namespace
@@ -133,14 +134,18 @@ Result<SubjectState> HttpRegistry::read_subject(const std::string& subject) {
   if (!level) return level.error();
   if (level->status != 200) return failure(c, "GET", "/config", *level);
   auto named = parse_level(level->body);
-  if (!named) return Error{fmt::format("schema registry {}: {}", url_for_messages(c.url), named.error().message)};
+  if (!named)
+    return Error{
+        fmt::format("schema registry {}: {}", url_for_messages(c.url), named.error().message)};
   state.level = *named;
   auto versions = send(c, "GET", base + "/versions", "");
   if (!versions) return versions.error();
   if (versions->status == 404) return state;  // no such subject (40401)
   if (versions->status != 200) return failure(c, "GET", base + "/versions", *versions);
   auto list = parse_versions(versions->body);
-  if (!list) return Error{fmt::format("schema registry {}: {}", url_for_messages(c.url), list.error().message)};
+  if (!list)
+    return Error{
+        fmt::format("schema registry {}: {}", url_for_messages(c.url), list.error().message)};
   state.versions = *list;
   state.exists = !list->empty();
   if (!state.exists) return state;
@@ -148,7 +153,9 @@ Result<SubjectState> HttpRegistry::read_subject(const std::string& subject) {
   if (!latest) return latest.error();
   if (latest->status != 200) return failure(c, "GET", base + "/versions/latest", *latest);
   auto read = parse_latest(latest->body, state);
-  if (!read) return Error{fmt::format("schema registry {}: {}", url_for_messages(c.url), read.error().message)};
+  if (!read)
+    return Error{
+        fmt::format("schema registry {}: {}", url_for_messages(c.url), read.error().message)};
   return state;
 }
 
@@ -163,7 +170,9 @@ Result<std::optional<int>> HttpRegistry::find_version(const std::string& subject
   if (answer->status == 404) return std::optional<int>();  // 40401 or 40403: not held
   if (answer->status != 200) return failure(c, "POST", path, *answer);
   auto version = parse_version_of(answer->body);
-  if (!version) return Error{fmt::format("schema registry {}: {}", url_for_messages(c.url), version.error().message)};
+  if (!version)
+    return Error{
+        fmt::format("schema registry {}: {}", url_for_messages(c.url), version.error().message)};
   return std::optional<int>(*version);
 }
 
@@ -177,7 +186,9 @@ Result<RegistryVerdict> HttpRegistry::check(const std::string& subject, const st
   if (!answer) return answer.error();
   if (answer->status != 200) return failure(c, "POST", path, *answer);
   auto verdict = parse_verdict(answer->body);
-  if (!verdict) return Error{fmt::format("schema registry {}: {}", url_for_messages(c.url), verdict.error().message)};
+  if (!verdict)
+    return Error{
+        fmt::format("schema registry {}: {}", url_for_messages(c.url), verdict.error().message)};
   return verdict;
 }
 
@@ -190,7 +201,9 @@ Result<int> HttpRegistry::register_schema(const std::string& subject, const std:
   if (!answer) return answer.error();
   if (answer->status != 200) return failure(c, "POST", path, *answer);
   auto id = parse_id(answer->body);
-  if (!id) return Error{fmt::format("schema registry {}: {}", url_for_messages(c.url), id.error().message)};
+  if (!id)
+    return Error{
+        fmt::format("schema registry {}: {}", url_for_messages(c.url), id.error().message)};
   return id;
 }
 
@@ -218,7 +231,8 @@ std::string url_for_messages(const std::string& url) {
   auto scheme = url.find("://");
   auto at = url.find('@', scheme == std::string::npos ? 0 : scheme + 3);
   auto slash = url.find('/', scheme == std::string::npos ? 0 : scheme + 3);
-  if (scheme == std::string::npos || at == std::string::npos || (slash != std::string::npos && at > slash))
+  if (scheme == std::string::npos || at == std::string::npos ||
+      (slash != std::string::npos && at > slash))
     return url;
   return url.substr(0, scheme + 3) + url.substr(at + 1);
 }

@@ -70,9 +70,9 @@ std::vector<std::pair<char, std::string>> schema_change_lines(
   for (const auto& c : changes) {
     switch (c.kind) {
       case SchemaChange::Kind::set_level:
-        out.emplace_back('~', fmt::format("schema subject {}: compatibility {} -> {}", c.subject,
-                                          c.level_before.empty() ? "unset" : c.level_before,
-                                          c.level));
+        out.emplace_back('~',
+                         fmt::format("schema subject {}: compatibility {} -> {}", c.subject,
+                                     c.level_before.empty() ? "unset" : c.level_before, c.level));
         break;
       case SchemaChange::Kind::register_version:
         out.emplace_back('+', fmt::format("schema subject {}: register {}'s {} schema as version "

@@ -136,6 +136,7 @@ std::string describe_blocked(const BlockedChange& blocked);
 // "register orders.created-value after version 3 JSON #9f2c…", "set-level … BACKWARD (was NONE)".
 std::string describe_schema_change(const SchemaChange& change);
 // A plan's lines for the schema changes: '~' a level, '+' a version, '-' a soft delete.
-std::vector<std::pair<char, std::string>> schema_change_lines(const std::vector<SchemaChange>& changes);
+std::vector<std::pair<char, std::string>> schema_change_lines(
+    const std::vector<SchemaChange>& changes);
 
 }  // namespace topicform

@@ -1,0 +1,133 @@
+#!/usr/bin/env bash
+# The message contract against a real Schema Registry (Apicurio Registry 3.3.3, its Confluent
+# API) and a real Kafka 4 broker: plan shows levels and versions, apply publishes them after the
+# topics and converges; a compatible change is registered, an incompatible one blocked (with
+# nothing registered, after a positive control), an older version again is said and not
+# registered, a subject that moves makes a saved plan stale, a registry that is down or answers
+# garbage or never answers fails the run with the reason, --skip-registry plans the topics alone,
+# and no secret reaches any output.
+# Usage: tests/contract/registry.sh TOPICFORM_BINARY   (from the repository root)
+set -uo pipefail
+bin=$(readlink -f "$1")
+tmp=$(mktemp -d)
+suite=registry
+. "$(dirname "$0")/../lib.sh"
+cleanup() {
+  broker_down "$tmp/kafka"
+  ci/registry/registry stop "$tmp/registry"
+  [ -n "${silent_pid:-}" ] && kill "$silent_pid" 2>/dev/null
+  [ "$failed" -eq 0 ] && rm -rf "$tmp"
+}
+trap cleanup EXIT
+broker_up "$tmp/kafka" 1
+port=$(ci/kafka/broker free-port 2)
+ci/registry/registry start "$tmp/registry" "$port" >/dev/null || { bad "the registry did not start"; finish; exit; }
+url=$(cat "$tmp/registry/url")
+api() { curl -fsS "$url$1"; }
+versions() { api "/subjects/$1/versions" 2>/dev/null || echo "[]"; }
+
+project="$tmp/p"
+cp -r topics "$project"
+python3 - "$project/topicform.yaml" "$url" <<'PY'
+import sys
+p, url = sys.argv[1], sys.argv[2]
+s = open(p).read()
+s = s.replace("      bootstrapServers: 127.0.0.1:9092\n",
+              "      bootstrapServers: 127.0.0.1:9092\n"
+              "      schemaRegistry: {url: '%s', username: '${env:REGISTRY_USER}', password: '${env:REGISTRY_PASSWORD}'}\n" % url, 1)
+open(p, "w").write(s)
+PY
+export REGISTRY_USER=svc-topicform REGISTRY_PASSWORD='s3cret-Registry-Pa55'
+schema="$project/schemas/order_created.json"
+plan() { "$bin" plan --color never --bootstrap-server "$S" "$@" "$project"; }
+apply() { "$bin" apply --color never --auto-approve --bootstrap-server "$S" "$@" "$project"; }
+: >"$tmp/all-output"
+keep() { cat "$tmp/out" "$tmp/err" >>"$tmp/all-output"; }
+
+# 1. The first plan: every topic with a schema gets its level and its first version.
+expect_exit 0 "the first plan" plan; keep
+expect_out "^  ~ schema subject orders.created-value: compatibility NONE -> BACKWARD$" "the level is set first"
+expect_out "^  \+ schema subject orders.created-value: register orders.created's JSON schema as version 1$" "version 1 is registered"
+expect_out "^Plan: 10 to create, 0 to update, 0 to delete, 0 blocked, 10 schema registry changes\.$" "the summary counts them"
+[ "$(versions orders.created-value)" = "[]" ] && ok || bad "a plan registers nothing"
+expect_exit 0 "apply publishes the topics, then the schemas" apply; keep
+[ "$(versions orders.created-value)" = "[1]" ] && ok || bad "the subject holds version 1"
+api /config/orders.created-value | grep -q '"BACKWARD"' && ok || bad "the subject's level is BACKWARD"
+api /subjects/orders.created-value/versions/1 | python3 -c "import json,sys; d=json.load(sys.stdin); s=json.loads(d['schema']); assert s==json.load(open('$schema')), s" && ok || bad "the registered schema is the file's"
+expect_exit 0 "a second plan" plan --detailed-exitcode; keep
+expect_out "^No changes: the cluster matches the manifests\.$" "apply converged"
+
+# 2. A compatible change (a description) becomes version 2.
+cp "$schema" "$tmp/v1.json"
+sed -i 's|"title": "OrderCreated",|"title": "OrderCreated", "description": "An order was created.",|' "$schema"
+expect_exit 0 "a compatible change plans" plan; keep
+expect_out "^  \+ schema subject orders.created-value: register orders.created's JSON schema as version 2$" "version 2 is planned"
+expect_exit 0 "apply registers version 2" apply; keep
+[ "$(versions orders.created-value)" = "[1,2]" ] && ok || bad "the subject holds versions 1 and 2"
+cp "$schema" "$tmp/v2.json"
+
+# 3. An incompatible change is blocked by the registry's verdict, with topicform's reasons.
+before=$(versions orders.created-value)
+sed -i 's|"totalMinor": {"type": "integer"}|"totalMinor": {"type": "string"}|' "$schema"
+expect_exit 1 "an incompatible schema blocks the plan" plan; keep
+expect_out "orders.created: blocked: subject 'orders.created-value' \(version [0-9]+, BACKWARD\) refuses the manifest's schema: 'totalMinor' changed type \(\[\"integer\"\] -> \[\"string\"\]\)" "the reason names the field"
+expect_exit 1 "apply refuses a blocked plan" apply; keep
+[ "$(versions orders.created-value)" = "$before" ] && ok || bad "nothing was registered"
+
+# 4. The first version again: the registry would not make it the latest; said, not registered.
+if [ "$before" = "[1,2]" ]; then
+  cp "$tmp/v1.json" "$schema"
+  expect_exit 0 "an older version again plans nothing" plan; keep
+  expect_out "warning: subject 'orders.created-value' holds the manifest's schema as version 1, but its latest is version 2" "the older version is said"
+  cp "$tmp/v2.json" "$schema"
+else
+  bad "step 2 registered no version 2, so the older-version case was not tried"
+fi
+
+# 5. A saved plan goes stale when the subject moves.
+sed -i 's|"An order was created."|"An order was created and committed."|' "$schema"
+"$bin" plan --bootstrap-server "$S" --out "$tmp/saved.json" "$project" >"$tmp/out" 2>"$tmp/err"; keep
+# Someone else publishes version 3 (the same schema, titled otherwise) meanwhile.
+python3 -c "
+import json; s=json.load(open('$tmp/v2.json')); s['title']='OrderCreatedByHand'
+print(json.dumps({'schemaType': 'JSON', 'schema': json.dumps(s)}))" >"$tmp/by-hand.json"
+curl -fsS -X POST -H 'Content-Type: application/vnd.schemaregistry.v1+json' --data-binary @"$tmp/by-hand.json" "$url/subjects/orders.created-value/versions" >/dev/null || bad "the registration by hand"
+moved=$(versions orders.created-value)
+expect_exit 1 "a saved plan is refused once the subject moved" apply --plan "$tmp/saved.json"; keep
+expect_out "^  planned: register orders.created-value after version 2 JSON #[0-9a-f]{16}$" "the saved plan registered after version 2"
+expect_out "^  now:     register orders.created-value after version 3 JSON #[0-9a-f]{16}$" "a plan now registers after version 3"
+expect_out "^topicform: error: the plan is stale: the cluster changed since it was made, so a plan made now differs; plan again; nothing was applied$" "the refusal says to plan again"
+[ "$(versions orders.created-value)" = "$moved" ] && ok || bad "the stale plan wrote nothing"
+cp "$tmp/v2.json" "$schema"
+
+# 6. A registry that is down, one that answers garbage, one that never answers.
+ci/registry/registry stop "$tmp/registry"
+expect_exit 1 "a registry that is down fails the plan" plan; keep
+expect_out "the schema registry: schema registry http://127\.0\.0\.1:$port/apis/ccompat/v7: GET /config/[a-z.]+-value: (Couldn't connect to server|Could not connect)" "it says which request failed"
+expect_exit 0 "--skip-registry plans the topics alone" plan --skip-registry; keep
+expect_out "^note: --skip-registry: the schema registry was not read, and nothing is written to it$" "the skip is said"
+mkdir -p "$tmp/garbage/apis/ccompat/v7/config" && printf 'not json at all' >"$tmp/garbage/apis/ccompat/v7/config/commerce.orders.events-value"
+gport=$(ci/kafka/broker free-port 1)
+(cd "$tmp/garbage" && exec python3 -m http.server --bind 127.0.0.1 "$gport") >/dev/null 2>&1 &
+silent_pid=$!
+for _ in $(seq 1 50); do curl -s -o /dev/null "http://127.0.0.1:$gport/" && break; sleep 0.1; done
+sed -i "s|url: '$url'|url: 'http://127.0.0.1:$gport/apis/ccompat/v7'|" "$project/topicform.yaml"
+expect_exit 1 "garbage fails the plan" plan; keep
+expect_out "answered something that is not JSON: HTTP 200: not json at all" "garbage is quoted, bounded"
+kill "$silent_pid"; wait "$silent_pid" 2>/dev/null
+python3 -c "
+import socket,time; s=socket.socket(); s.setsockopt(socket.SOL_SOCKET, socket.SO_REUSEADDR, 1); s.bind(('127.0.0.1',$gport)); s.listen(5); time.sleep(120)" &
+silent_pid=$!
+sleep 0.3
+start=$SECONDS
+expect_exit 1 "a registry that never answers fails within --timeout" plan --timeout 3s; keep
+[ $((SECONDS - start)) -lt 30 ] && ok || bad "the silent registry held the plan $((SECONDS - start)) s"
+expect_out "Timeout was reached|timed out" "the timeout is said"
+
+# 7. Secrets: written out in the settings they are refused; from the environment never printed.
+sed -i "s|password: '\${env:REGISTRY_PASSWORD}'|password: 'literal-Pa55'|" "$project/topicform.yaml"
+expect_exit 1 "a written-out password is refused" "$bin" validate "$project"; keep
+expect_out "schemaRegistry.password is written out: a secret in Git is read by everyone who reads the repository" "the refusal says why"
+grep -qF "$REGISTRY_PASSWORD" "$tmp/all-output" "$tmp/saved.json" && bad "the registry password appears in an output" || ok
+grep -qF "literal-Pa55" "$tmp/all-output" && bad "the written-out password is echoed" || ok
+finish
