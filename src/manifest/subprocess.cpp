@@ -47,16 +47,17 @@ std::string exchange(Pipes& pipes, const std::string& input, ProcessOutput& outp
   while (pipes.out[0] >= 0 || pipes.err[0] >= 0) {
     auto left = std::chrono::duration_cast<std::chrono::milliseconds>(
         deadline - std::chrono::steady_clock::now());
-    if (left.count() <= 0)
-      return fmt::format("it ran longer than {} s", limits.timeout.count() / 1000);
+    if (left.count() <= 0) return fmt::format("it ran longer than {} ms", limits.timeout.count());
     std::array<pollfd, 3> fds{
         {{pipes.out[0], POLLIN, 0}, {pipes.err[0], POLLIN, 0}, {pipes.in[1], POLLOUT, 0}}};
     if (poll(fds.data(), fds.size(), static_cast<int>(left.count())) < 0 && errno != EINTR)
       return std::strerror(errno);
     if (fds[2].revents & (POLLOUT | POLLERR | POLLHUP)) {
+      // Non-blocking: a full pipe takes part of it, and we go back to draining the output.
       ssize_t n = write(pipes.in[1], input.data() + written, input.size() - written);
       if (n > 0) written += static_cast<std::size_t>(n);
-      if (n < 0 || written == input.size()) close_fd(pipes.in[1]);
+      bool again = n < 0 && (errno == EAGAIN || errno == EINTR);
+      if ((n < 0 && !again) || written == input.size()) close_fd(pipes.in[1]);
     }
     for (int i = 0; i < 2; ++i) {
       if (!(fds[i].revents & (POLLIN | POLLERR | POLLHUP))) continue;
@@ -95,6 +96,7 @@ Result<ProcessOutput> run_process(const std::vector<std::string>& argv, const st
   posix_spawn_file_actions_destroy(&actions);
   if (started != 0) return Error{fmt::format("cannot run {}: {}", argv[0], std::strerror(started))};
   close_fd(pipes.in[0]);
+  fcntl(pipes.in[1], F_SETFL, fcntl(pipes.in[1], F_GETFL) | O_NONBLOCK);
   close_fd(pipes.out[1]);
   close_fd(pipes.err[1]);
   signal(SIGPIPE, SIG_IGN);  // a program that exits early must not kill us through its stdin

@@ -1,18 +1,27 @@
 #!/usr/bin/env python3
 """Writes N topic manifests in the shape of topics/ (100 per domain, 50 teams) for benchmarks.
 
-Usage: generate_manifests.py DIR N
+Usage: generate_manifests.py DIR N [--schema-per-topic]
+With --schema-per-topic each topic names a schema file of its own (schemas/tI.json).
 """
 import os
 import sys
 
 root, n = sys.argv[1], int(sys.argv[2])
+own_schemas = "--schema-per-topic" in sys.argv[3:]
+SCHEMA = ('{"type": "object", "required": ["eventId", "entity_id"], "properties": '
+          '{"eventId": {"type": "string"}, "eventVersion": {"type": "integer"}, '
+          '"entity_id": {"type": "string"}, "amountMinor": {"type": "integer"}}}\n')
 # One schema file all topics name, as validate reads it (owner/no-secrets) and docs copies it.
 os.makedirs(f"{root}/schemas", exist_ok=True)
 with open(f"{root}/schemas/entity.json", "w") as f:
-    f.write('{"type": "object", "properties": {"entity_id": {"type": "string"}}}\n')
+    f.write(SCHEMA)
 for i in range(n):
     domain = f"domain{i // 100}"
+    schema = f"t{i}.json" if own_schemas else "entity.json"
+    if own_schemas:
+        with open(f"{root}/schemas/{schema}", "w") as f:
+            f.write(SCHEMA)
     os.makedirs(f"{root}/{domain}", exist_ok=True)
     with open(f"{root}/{domain}/t{i}.yaml", "w") as f:
         f.write(f"""apiVersion: topicform/v1
@@ -34,6 +43,6 @@ spec:
     consumers: [consumer{i}-service, {{group: audit{i}-service, replicas: 2}}]
     key: entity_id
     ordering: per-key
-    schema: ../schemas/entity.json
+    schema: ../schemas/{schema}
     maxConsumerDowntime: 2d
 """)
