@@ -112,6 +112,11 @@ Error failure(const HttpRegistry::Connection& c, const char* method, const std::
                            error_words(answer.status, answer.body), hint)};
 }
 
+// An answer that could not be read, named with the registry it came from.
+Error unreadable(const HttpRegistry::Connection& c, const Error& why) {
+  return Error{fmt::format("schema registry {}: {}", url_for_messages(c.url), why.message)};
+}
+
 }  // namespace
 
 HttpRegistry::HttpRegistry(std::unique_ptr<Connection> connection)
@@ -134,18 +139,14 @@ Result<SubjectState> HttpRegistry::read_subject(const std::string& subject) {
   if (!level) return level.error();
   if (level->status != 200) return failure(c, "GET", "/config", *level);
   auto named = parse_level(level->body);
-  if (!named)
-    return Error{
-        fmt::format("schema registry {}: {}", url_for_messages(c.url), named.error().message)};
+  if (!named) return unreadable(c, named.error());
   state.level = *named;
   auto versions = send(c, "GET", base + "/versions", "");
   if (!versions) return versions.error();
   if (versions->status == 404) return state;  // no such subject (40401)
   if (versions->status != 200) return failure(c, "GET", base + "/versions", *versions);
   auto list = parse_versions(versions->body);
-  if (!list)
-    return Error{
-        fmt::format("schema registry {}: {}", url_for_messages(c.url), list.error().message)};
+  if (!list) return unreadable(c, list.error());
   state.versions = *list;
   state.exists = !list->empty();
   if (!state.exists) return state;
@@ -153,9 +154,7 @@ Result<SubjectState> HttpRegistry::read_subject(const std::string& subject) {
   if (!latest) return latest.error();
   if (latest->status != 200) return failure(c, "GET", base + "/versions/latest", *latest);
   auto read = parse_latest(latest->body, state);
-  if (!read)
-    return Error{
-        fmt::format("schema registry {}: {}", url_for_messages(c.url), read.error().message)};
+  if (!read) return unreadable(c, read.error());
   return state;
 }
 
@@ -170,9 +169,7 @@ Result<std::optional<int>> HttpRegistry::find_version(const std::string& subject
   if (answer->status == 404) return std::optional<int>();  // 40401 or 40403: not held
   if (answer->status != 200) return failure(c, "POST", path, *answer);
   auto version = parse_version_of(answer->body);
-  if (!version)
-    return Error{
-        fmt::format("schema registry {}: {}", url_for_messages(c.url), version.error().message)};
+  if (!version) return unreadable(c, version.error());
   return std::optional<int>(*version);
 }
 
@@ -186,9 +183,7 @@ Result<RegistryVerdict> HttpRegistry::check(const std::string& subject, const st
   if (!answer) return answer.error();
   if (answer->status != 200) return failure(c, "POST", path, *answer);
   auto verdict = parse_verdict(answer->body);
-  if (!verdict)
-    return Error{
-        fmt::format("schema registry {}: {}", url_for_messages(c.url), verdict.error().message)};
+  if (!verdict) return unreadable(c, verdict.error());
   return verdict;
 }
 
@@ -201,9 +196,7 @@ Result<int> HttpRegistry::register_schema(const std::string& subject, const std:
   if (!answer) return answer.error();
   if (answer->status != 200) return failure(c, "POST", path, *answer);
   auto id = parse_id(answer->body);
-  if (!id)
-    return Error{
-        fmt::format("schema registry {}: {}", url_for_messages(c.url), id.error().message)};
+  if (!id) return unreadable(c, id.error());
   return id;
 }
 
