@@ -1,0 +1,26 @@
+// libFuzzer target: any bytes as two schema files (split at the first "\n----\n") must be read
+// with diagnostics or compared under every mode, both ways: never a crash, a hang or a deep stack.
+#include <cstddef>
+#include <cstdint>
+#include <string_view>
+
+#include "core/contract/compatibility.hpp"
+#include "manifest/message_schema_reader.hpp"
+
+extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size) {
+  using namespace topicform;
+  std::string_view text(reinterpret_cast<const char*>(data), size);
+  auto cut = text.find("\n----\n");
+  std::string_view first = text.substr(0, cut);
+  std::string_view second = cut == std::string_view::npos ? text : text.substr(cut + 6);
+  std::vector<Diagnostic> diagnostics;
+  auto earlier = read_message_schema(first, "old.json", diagnostics);
+  auto later = read_message_schema(second, "new.json", diagnostics);
+  if (!earlier || !later) return 0;
+  for (auto mode : {CompatibilityMode::full_transitive, CompatibilityMode::backward,
+                    CompatibilityMode::forward}) {
+    schema_breaks({&earlier->root, &later->root}, later->root, mode);
+    schema_breaks({&later->root}, earlier->root, mode);
+  }
+  return 0;
+}
