@@ -37,8 +37,8 @@ struct Environment {
   std::int64_t minimum_replication_factor = 1;
   std::optional<std::int64_t> default_min_insync_replicas;
   std::int64_t minimum_min_insync_replicas = 1;
-  std::optional<std::int64_t> max_message_bytes;  // the broker's message.max.bytes, if known
-  std::optional<AccessSettings> access;           // `acls:`: ACLs managed here; nullopt: not
+  std::optional<std::int64_t> max_message_bytes;    // the broker's message.max.bytes, if known
+  std::optional<AccessSettings> access;             // `acls:`: ACLs managed here; nullopt: not
   std::optional<RegistrySettings> schema_registry;  // nullopt: no registry in this environment
 };
 
