@@ -172,6 +172,8 @@ std::shared_ptr<const MessageSchema> read_message_schema(std::string_view text,
   schema->marks = marks_of(text, file, document);
   document.root = schema->root;
   document.start = Location{file, 1, 1};
+  // JSON the YAML reader reads otherwise leaves no marks: every place is then the file's start.
+  document.marks.try_emplace("", NodeMarks{document.start, document.start});
   std::size_t before = diagnostics.size();
   check_schema(document, DocumentKind::json_schema, diagnostics);
   check_refs(*schema, diagnostics, "", schema->root);
