@@ -6,6 +6,7 @@
 
 #include <fmt/format.h>
 
+#include "core/contract/local_ref.hpp"
 #include "manifest/schema_check.hpp"
 #include "manifest/yaml_document.hpp"
 
@@ -94,11 +95,8 @@ bool loops(const Json& root, const Json& node) {
   std::vector<const Json*> passed{&node};
   const Json* at = &node;
   while (at->is_object() && at->contains("$ref") && (*at)["$ref"].is_string()) {
-    std::string target = (*at)["$ref"].get<std::string>();
-    if (!target.starts_with("#")) return false;
-    std::string path = target.substr(1);
-    if (!path.empty() && (path[0] != '/' || !root.contains(Json::json_pointer(path)))) return false;
-    at = path.empty() ? &root : &root.at(Json::json_pointer(path));
+    at = local_ref_target(root, (*at)["$ref"].get<std::string>());
+    if (at == nullptr) return false;
     if (std::find(passed.begin(), passed.end(), at) != passed.end()) return true;
     passed.push_back(at);
   }
@@ -118,9 +116,7 @@ void check_refs(const MessageSchema& schema, std::vector<Diagnostic>& diagnostic
     std::string target = ref->get<std::string>();
     std::string at = pointer_child(pointer, "$ref");
     bool local = target.starts_with("#");
-    std::string path = local ? target.substr(1) : "";
-    bool resolves = local && (path.empty() ||
-                              (path[0] == '/' && schema.root.contains(Json::json_pointer(path))));
+    bool resolves = local_ref_target(schema.root, target) != nullptr;
     if (!local) {
       diagnostics.push_back(
           {Severity::warning, "contract/remote-ref",

@@ -4,6 +4,7 @@
 
 #include <algorithm>
 
+#include "core/contract/local_ref.hpp"
 #include "core/contract/schema_differ.hpp"
 
 namespace topicform {
@@ -117,12 +118,9 @@ Side Differ::resolve(Side side, const Json& root) const {
     const Json& node = *side.node;
     if (!node.is_object() || !node.contains("$ref") || !node["$ref"].is_string()) break;
     std::string ref = node["$ref"].get<std::string>();
-    if (!ref.starts_with("#")) break;
-    std::string pointer = ref.substr(1);
-    if (!pointer.empty() && pointer[0] != '/') break;
-    Json::json_pointer path(pointer);
-    if (!root.contains(path)) break;
-    side = Side{&root.at(path), pointer};
+    const Json* target = local_ref_target(root, ref);
+    if (target == nullptr) break;
+    side = Side{target, ref.substr(1)};
   }
   return side;
 }
