@@ -15,6 +15,7 @@
 #include "cli/commands.hpp"
 #include "cli/plan_io.hpp"
 #include "cli/terminal.hpp"
+#include "core/operations/subject_health.hpp"
 #include "engine/dead_counts.hpp"
 #include "render/health_render.hpp"
 
@@ -27,7 +28,9 @@ constexpr const char* kUsage = R"(Usage: topicform check [PATH...] [options]
 Checks the managed topics of one environment on the live cluster, bottom-up as the runbook's
 step 7 does, and reports the first failing layer first:
   cluster          the cluster answers, its id is the pinned one, its brokers are registered
-  topics           each topic exists with its manifest's partitions, replication and configs
+  topics           each topic exists with its manifest's partitions, replication and configs;
+                   with a schemaRegistry in the environment, each subject a topic declares
+                   exists (failing) and holds the manifest's schema as its latest (warning)
   replication      no partition offline or below min.insync.replicas (failing), none
                    under-replicated (warning)
   consumer-groups  each declared group exists and has committed offsets on its topic; its lag
@@ -48,6 +51,27 @@ in the manifests or bad usage.
 
 Options)";
 
+// The declared subjects in the environment's registry; none when it names no registry.
+std::vector<HealthFinding> check_subjects(const CheckedProject& checked,
+                                          const CheckOptions& options) {
+  auto registry = connect_registry(options.connection, checked.environment);
+  if (!registry)
+    return {HealthFinding{Verdict::failing, "schema registry", registry.error().message}};
+  if (*registry == nullptr) return {};
+  auto desired = desired_subjects(checked.topics, checked.project.settings);
+  auto declared = declared_subjects(checked.topics, desired);
+  std::vector<std::string> names;
+  for (const auto& d : declared) names.push_back(d.subject);
+  auto states = (*registry)->read_subjects(names);
+  if (options.stats)
+    std::cerr << fmt::format("schema registry requests: {}\n", (*registry)->requests().reads);
+  if (!states) {
+    return {HealthFinding{Verdict::failing, "schema registry",
+                          fmt::format("cannot be read: {}", states.error().message)}};
+  }
+  return assess_subjects(declared, *states);
+}
+
 HealthReport check_cluster(const CheckedProject& checked, const CheckOptions& options) {
   const std::string& environment = checked.environment.name;
   auto admin = connect_kafka(options.connection, checked.environment);
@@ -60,7 +84,10 @@ HealthReport check_cluster(const CheckedProject& checked, const CheckOptions& op
   auto facts = (*admin)->read_health(health_request(checked.topics, planned->state));
   if (options.stats) std::cerr << format_request_counts((*admin)->requests(), "writes") << "\n";
   if (!facts) return unreachable_report(environment, facts.error().message);
-  return assess(checked.topics, planned->plan, planned->state, *facts, checked.environment);
+  HealthReport report =
+      assess(checked.topics, planned->plan, planned->state, *facts, checked.environment);
+  add_topic_findings(report, check_subjects(checked, options));
+  return report;
 }
 
 }  // namespace
@@ -76,6 +103,7 @@ Parsed parse_check(const std::vector<std::string>& args, CheckOptions& options) 
       "color", po::value(&options.colour)->default_value("auto"), "auto, always or never");
   add_settings_option(visible, options.settings);
   add_connection_options(visible, options.connection);
+  add_registry_option(visible, options.connection);
   auto parsed = parse_arguments(args, visible, options.paths, "check",
                                 "Examples:\n  topicform check --bootstrap-server 127.0.0.1:9092 "
                                 "topics/\n  topicform check --env prod --format prometheus topics/ "

@@ -93,8 +93,8 @@ void add_registry_option(boost::program_options::options_description& options,
                          ConnectionOptions& into) {
   options.add_options()(
       "skip-registry", boost::program_options::bool_switch(&into.skip_registry),
-      "leave the environment's schema registry alone: plan and apply only the topics (without it "
-      "a registry that cannot be read fails the run)");
+      "leave the environment's schema registry alone: only the topics are planned, applied or "
+      "checked (without it a registry that cannot be read fails the run)");
 }
 
 Result<std::unique_ptr<HttpRegistry>> connect_registry(const ConnectionOptions& options,

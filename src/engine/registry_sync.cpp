@@ -80,9 +80,13 @@ Result<bool> plan_version(const DesiredSubject& desired, const SubjectState& sta
 
 Result<bool> plan_registry(const std::vector<DesiredSubject>& subjects, bool allow_delete,
                            SchemaRegistry& registry, Plan& plan) {
-  for (const auto& desired : subjects) {
-    auto state = registry.read_subject(desired.subject);
-    if (!state) return Error{state.error().message};
+  std::vector<std::string> names;
+  for (const auto& desired : subjects) names.push_back(desired.subject);
+  auto states = registry.read_subjects(names);
+  if (!states) return Error{states.error().message};
+  for (std::size_t i = 0; i < subjects.size(); ++i) {
+    const DesiredSubject& desired = subjects[i];
+    const SubjectState* state = &(*states)[i];
     if (desired.deleted) {
       if (allow_delete && state->exists)
         plan.schemas.push_back(change_of(Kind::soft_delete, desired, *state));

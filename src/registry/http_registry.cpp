@@ -4,11 +4,13 @@
 
 #include <curl/curl.h>
 
+#include <algorithm>
 #include <mutex>
 
 #include <fmt/format.h>
 #include <nlohmann/json.hpp>
 
+#include "core/plan/parallel_for.hpp"
 #include "core/text/env_references.hpp"
 #include "registry/registry_answers.hpp"
 
@@ -25,6 +27,8 @@ struct HttpRegistry::Connection {
 namespace {
 
 constexpr std::size_t kMaxAnswerBytes = 16u << 20;
+// Subjects read at once: enough to hide round trips, few enough not to crowd a shared registry.
+constexpr std::size_t kConcurrentReads = 8;
 
 struct HttpAnswer {
   long status = 0;
@@ -128,8 +132,11 @@ HttpRegistry::~HttpRegistry() {
 
 const RegistryRequestCounts& HttpRegistry::requests() const { return m_connection->counts; }
 
-Result<SubjectState> HttpRegistry::read_subject(const std::string& subject) {
-  Connection& c = *m_connection;
+namespace {
+
+// The subject's level, versions and latest schema: three GETs (four on a Confluent registry,
+// which answers 404 for a subject without a level of its own).
+Result<SubjectState> read_one(HttpRegistry::Connection& c, const std::string& subject) {
   std::string base = "/subjects/" + escaped(c.curl, subject);
   SubjectState state;
   c.counts.reads += 3;
@@ -156,6 +163,53 @@ Result<SubjectState> HttpRegistry::read_subject(const std::string& subject) {
   auto read = parse_latest(latest->body, state);
   if (!read) return unreadable(c, read.error());
   return state;
+}
+
+// A connection with the same settings and a handle of its own, for one reader thread.
+std::unique_ptr<HttpRegistry::Connection> twin_of(const HttpRegistry::Connection& c) {
+  auto twin = std::make_unique<HttpRegistry::Connection>(c);
+  twin->counts = {};
+  twin->curl = curl_easy_init();
+  return twin;
+}
+
+}  // namespace
+
+Result<SubjectState> HttpRegistry::read_subject(const std::string& subject) {
+  return read_one(*m_connection, subject);
+}
+
+Result<std::vector<SubjectState>> HttpRegistry::read_subjects(
+    const std::vector<std::string>& subjects) {
+  std::vector<std::unique_ptr<Connection>> idle;  // one per reader, kept alive between subjects
+  for (std::size_t i = 0; i < std::min(kConcurrentReads, subjects.size()); ++i) {
+    idle.push_back(twin_of(*m_connection));
+    if (idle.back()->curl == nullptr) return Error{"cannot start an HTTP client (curl_easy_init)"};
+  }
+  std::mutex lending;
+  auto borrow = [&] {
+    std::lock_guard lock(lending);
+    auto c = std::move(idle.back());
+    idle.pop_back();
+    return c;
+  };
+  std::vector<Result<SubjectState>> answers(subjects.size(), Error{"not read"});
+  parallel_for(subjects.size(), static_cast<unsigned>(kConcurrentReads), [&](std::size_t i) {
+    auto c = borrow();
+    answers[i] = read_one(*c, subjects[i]);
+    std::lock_guard lock(lending);
+    idle.push_back(std::move(c));
+  });
+  for (auto& c : idle) {
+    m_connection->counts.reads += c->counts.reads;
+    curl_easy_cleanup(c->curl);
+  }
+  std::vector<SubjectState> states;
+  for (auto& answer : answers) {  // the first failure in the subjects' order is the one told
+    if (!answer) return answer.error();
+    states.push_back(std::move(*answer));
+  }
+  return states;
 }
 
 Result<std::optional<int>> HttpRegistry::find_version(const std::string& subject,

@@ -20,6 +20,9 @@ class HttpRegistry : public SchemaRegistry {
  public:
   ~HttpRegistry() override;
   Result<SubjectState> read_subject(const std::string& subject) override;
+  // Eight subjects at a time, each reader on a connection of its own.
+  Result<std::vector<SubjectState>> read_subjects(
+      const std::vector<std::string>& subjects) override;
   Result<std::optional<int>> find_version(const std::string& subject, const std::string& schema,
                                           const std::string& type) override;
   Result<RegistryVerdict> check(const std::string& subject, const std::string& schema,

@@ -100,6 +100,23 @@ expect_out "^topicform: error: the plan is stale: the cluster changed since it w
 [ "$(versions orders.created-value)" = "$moved" ] && ok || bad "the stale plan wrote nothing"
 cp "$tmp/v2.json" "$schema"
 
+# 5b. check: each declared subject is there and holds the manifest's schema. The consumer groups
+# of the example do not run here, so check exits 1 on that layer whatever the registry holds.
+check() { "$bin" check --color never --verbose --bootstrap-server "$S" "$@" "$project"; }
+expect_exit 1 "check reads the subjects" check; keep
+expect_out "^    \[ok\] commerce\.orders\.events: schema subject 'commerce\.orders\.events-value' at version 1 \(BACKWARD\)$" "check finds a subject"
+expect_out "^    \[warn\] orders\.created: schema subject 'orders\.created-value': its latest version 3 is not the manifest's schema \('topicform plan' shows the change\)$" "the version registered by hand is drift"
+curl -fsS -X DELETE "$url/subjects/orders.created-value" >/dev/null || bad "the soft delete by hand"
+expect_exit 1 "check on a missing subject" check; keep
+expect_out "^    \[FAIL\] orders\.created: schema subject 'orders\.created-value' is missing from the schema registry: 'topicform apply' registers the manifest's schema$" "the missing subject is named"
+expect_out "^\[FAIL\] topics: " "the topics layer fails"
+expect_exit 1 "check --skip-registry" check --skip-registry; keep
+expect_out "^\[ok\] topics: " "without the registry the topics layer passes"
+grep -q "schema subject" "$tmp/out" && bad "check --skip-registry read the registry" || ok
+expect_exit 0 "apply registers the deleted subject again" apply; keep
+expect_exit 1 "check after apply" check; keep
+expect_out "^    \[ok\] orders\.created: schema subject 'orders\.created-value' at version [0-9]+ \(BACKWARD\)$" "check finds it again"
+
 # 6. A registry that is down, one that answers garbage, one that never answers.
 ci/registry/registry stop "$tmp/registry"
 expect_exit 1 "a registry that is down fails the plan" plan; keep

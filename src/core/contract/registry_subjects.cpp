@@ -1,7 +1,10 @@
 // The registry sees what Git holds: the subject, type and level all come from the owner card.
 #include "core/contract/registry_subjects.hpp"
 
+#include <algorithm>
+
 #include "core/contract/compatibility.hpp"
+#include "core/model/schema_reference.hpp"
 
 namespace topicform {
 namespace {
@@ -42,6 +45,29 @@ std::vector<DesiredSubject> desired_subjects(const std::vector<EffectiveTopic>& 
     desired.deleted = topic.spec->deleted.value;
     desired.at = owner.schema.at;
     out.push_back(std::move(desired));
+  }
+  return out;
+}
+
+std::vector<DeclaredSubject> declared_subjects(const std::vector<EffectiveTopic>& topics,
+                                               const std::vector<DesiredSubject>& desired) {
+  std::vector<DeclaredSubject> out;
+  for (const auto& topic : topics) {
+    if (topic.spec == nullptr || topic.spec->deleted.value) continue;
+    auto local = std::find_if(desired.begin(), desired.end(),
+                              [&](const DesiredSubject& d) { return d.topic == topic.name; });
+    if (local != desired.end()) {
+      out.push_back(DeclaredSubject{topic.name, local->subject, &*local});
+      continue;
+    }
+    const OwnerCard& owner = topic.spec->owner;
+    if (owner.schema_subject.present) {
+      out.push_back(DeclaredSubject{topic.name, owner.schema_subject.value, nullptr});
+    } else if (owner.schema.present && !owner.schema.value.empty() &&
+               !names_local_schema(owner.schema.value) &&
+               owner.schema.value.find("://") == std::string::npos) {
+      out.push_back(DeclaredSubject{topic.name, owner.schema.value, nullptr});  // a subject named
+    }
   }
   return out;
 }

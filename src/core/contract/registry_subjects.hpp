@@ -27,6 +27,19 @@ struct DesiredSubject {
 std::vector<DesiredSubject> desired_subjects(const std::vector<EffectiveTopic>& topics,
                                              const Settings& settings);
 
+// A subject a topic declares: its local schema's (the default <topic>-value, or the one named),
+// or a registry subject the owner card names without a file. `desired` points into the
+// `desired_subjects` list given, for a topic with a local schema.
+struct DeclaredSubject {
+  std::string topic;
+  std::string subject;
+  const DesiredSubject* desired = nullptr;
+};
+
+// Every subject the topics declare, in manifest order; deleted topics and URLs are left out.
+std::vector<DeclaredSubject> declared_subjects(const std::vector<EffectiveTopic>& topics,
+                                               const std::vector<DesiredSubject>& desired);
+
 // Whether the registry's text holds the same schema as `desired`: equal JSON documents for a
 // JSON Schema (the registry may reformat it), equal text otherwise.
 bool same_schema(const DesiredSubject& desired, const std::string& registered);

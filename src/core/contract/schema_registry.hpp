@@ -30,6 +30,18 @@ class SchemaRegistry {
  public:
   virtual ~SchemaRegistry() = default;
   virtual Result<SubjectState> read_subject(const std::string& subject) = 0;
+  // Every subject, in order; a registry over the network reads several at once. The first
+  // subject that cannot be read fails the whole.
+  virtual Result<std::vector<SubjectState>> read_subjects(
+      const std::vector<std::string>& subjects) {
+    std::vector<SubjectState> states;
+    for (const auto& subject : subjects) {
+      auto state = read_subject(subject);
+      if (!state) return state.error();
+      states.push_back(std::move(*state));
+    }
+    return states;
+  }
   // The version of `subject` that holds exactly `schema`, or nullopt.
   virtual Result<std::optional<int>> find_version(const std::string& subject,
                                                   const std::string& schema,
