@@ -56,6 +56,8 @@ struct DocsOptions {
   std::string settings;  // --settings FILE
   std::string colour = "auto";
   std::vector<std::string> targets;  // --target patterns
+  bool registry = false;             // --registry: versions read from the environment's registry
+  std::string timeout = "30s";
 };
 
 struct ImportOptions {

@@ -13,6 +13,7 @@
 
 #include "cli/arguments.hpp"
 #include "cli/checked_project.hpp"
+#include "cli/cluster_connection.hpp"
 #include "cli/command_options.hpp"
 #include "cli/commands.hpp"
 #include "cli/new_files.hpp"
@@ -41,7 +42,9 @@ Formats:
   asyncapi   asyncapi.json: an AsyncAPI 3.0 document with Kafka bindings
 
 Every format copies the local schema files the manifests name into DIR/schemas/ and links them,
-so the folder can be published as it is. A registry subject is shown as written.
+so the folder can be published as it is. Each topic's schema subject is shown with its type and
+compatibility mode; with --registry the environment's Schema Registry is read for each subject's
+latest version, which the pages link and asyncapi.json's payloads reference by schema id.
 
 Output is byte-identical for the same manifests, so it can be committed and diffed. A list of
 the files written is kept in DIR/.topicform-docs; pages of topics that are gone are removed.
@@ -109,6 +112,32 @@ std::function<std::string(const std::string&)> from_root(const fs::path& root) {
   };
 }
 
+// The latest version of each topic's subject, read from the environment's registry.
+std::string add_registered(Catalogue& catalogue, const CheckedProject& checked,
+                           const std::string& timeout) {
+  if (!checked.environment.schema_registry) {
+    return fmt::format("--registry: environment '{}' names no schemaRegistry",
+                       checked.environment.name);
+  }
+  ConnectionOptions connection;
+  connection.timeout = timeout;
+  auto registry = connect_registry(connection, checked.environment);
+  if (!registry) return registry.error().message;
+  std::vector<std::string> subjects;
+  for (const auto& entry : catalogue.topics)
+    if (!entry.subject.empty()) subjects.push_back(entry.subject);
+  auto states = (*registry)->read_subjects(subjects);
+  if (!states) return states.error().message;
+  std::size_t next = 0;
+  for (auto& entry : catalogue.topics) {
+    if (entry.subject.empty()) continue;
+    const SubjectState& state = (*states)[next++];
+    entry.registered = {state.latest_version, state.latest_id,
+                        url_for_messages((*registry)->base_url())};
+  }
+  return "";
+}
+
 }  // namespace
 
 Parsed parse_docs(const std::vector<std::string>& args, DocsOptions& options) {
@@ -119,6 +148,10 @@ Parsed parse_docs(const std::vector<std::string>& args, DocsOptions& options) {
                         "folder to write the catalogue to (created if missing)")(
       "env,e", po::value(&options.environment),
       "environment whose figures the pages show (default: the settings' default)")(
+      "registry", po::bool_switch(&options.registry),
+      "read the environment's schema registry: each subject's latest version and schema id")(
+      "timeout", po::value(&options.timeout)->default_value("30s"),
+      "with --registry: how long the registry may take to answer")(
 
       "color", po::value(&options.colour)->default_value("auto"),
       "colour of diagnostics: auto (only on a terminal, off with NO_COLOR), always or never");
@@ -161,6 +194,10 @@ int run_docs(const std::vector<std::string>& args) {
   if (!not_files.empty()) {
     std::cerr << fmt::format("docs: shown as written, not copied (no such file here): {}\n",
                              fmt::join(not_files, ", "));
+  }
+  if (options.registry) {
+    if (auto error = add_registered(catalogue, *checked, options.timeout); !error.empty())
+      return fail(error + "; no catalogue was written");
   }
   DocFiles files = options.format == "html"       ? render_html_catalogue(catalogue)
                    : options.format == "asyncapi" ? render_asyncapi(catalogue)

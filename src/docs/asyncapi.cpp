@@ -6,6 +6,7 @@
 #include <nlohmann/json.hpp>
 
 #include "core/model/units.hpp"
+#include "core/text/url_text.hpp"
 
 namespace topicform {
 namespace {
@@ -67,15 +68,44 @@ Json owner_extension(const CatalogueTopic& entry) {
   return x;
 }
 
-// A JSON Schema the document can point to: a URL, or the catalogue's copy (relative to
-// asyncapi.json). Other references (a registry subject, an Avro or Protobuf file) are named only.
+// AsyncAPI's schemaFormat of a registry schema type; empty for one it names no format for.
+std::string schema_format(const std::string& type) {
+  if (type == "JSON") return "application/schema+json;version=draft-07";
+  if (type == "AVRO") return "application/vnd.apache.avro+json;version=1.9.0";
+  return "";
+}
+
+// The schema a registry holds, by its id: what consumers resolve from the message's schema id.
+Json registered_payload(const CatalogueTopic& entry) {
+  std::string ref =
+      fmt::format("{}/schemas/ids/{}/schema", entry.registered.url, entry.registered.id);
+  return Json{{"schemaFormat", schema_format(entry.schema_type)}, {"schema", {{"$ref", ref}}}};
+}
+
+// A JSON Schema the document can point to: the registered version (docs --registry), a URL, or
+// the catalogue's copy (relative to asyncapi.json). Other references (a registry subject not
+// read, an Avro or Protobuf file) are named only.
 Json payload(const CatalogueTopic& entry) {
+  if (entry.registered.id > 0 && !schema_format(entry.schema_type).empty())
+    return registered_payload(entry);
   bool url = entry.schema.find("://") != std::string::npos;
   if (url && entry.schema.ends_with(".json")) return Json{{"$ref", entry.schema}};
   if (entry.schema_copy.ends_with(".json")) return Json{{"$ref", entry.schema_copy}};
   Json object{{"type", "object"}};
   if (!entry.schema.empty()) object["description"] = fmt::format("schema: {}", entry.schema);
   return object;
+}
+
+// The subject, its mode and type, and the version read from the registry (docs --registry).
+Json subject_extension(const CatalogueTopic& entry) {
+  Json x{{"subject", entry.subject}};
+  if (!entry.compatibility.empty()) x["compatibility"] = entry.compatibility;
+  if (!entry.schema_type.empty()) x["schemaType"] = entry.schema_type;
+  if (entry.registered.version > 0) {
+    x["version"] = entry.registered.version;
+    x["id"] = entry.registered.id;
+  }
+  return x;
 }
 
 Json message(const CatalogueTopic& entry) {
@@ -91,6 +121,12 @@ Json message(const CatalogueTopic& entry) {
           ? "no key: messages are spread over partitions"
           : fmt::format("the {}: one key's messages share a partition", owner.key.value);
   m["bindings"]["kafka"] = Json{{"key", key}, {"bindingVersion", kBindingVersion}};
+  if (!entry.subject.empty()) {
+    bool by_topic = entry.subject == entry.name() + "-value";
+    m["bindings"]["kafka"]["schemaIdLocation"] = "payload";
+    if (by_topic) m["bindings"]["kafka"]["schemaLookupStrategy"] = "TopicNameStrategy";
+    m["x-schema-subject"] = subject_extension(entry);
+  }
   return m;
 }
 
@@ -133,6 +169,12 @@ Json servers_of(const Catalogue& catalogue) {
                          {"description", fmt::format("{} broker(s)", env.brokers)}};
     if (name == catalogue.environment && catalogue.access) {
       servers[name]["security"] = Json::array({Json{{"$ref", kSchemeRef}}});
+    }
+    // A registry URL from the environment (${env:...}) is not known here: left out.
+    if (env.schema_registry && env.schema_registry->url.find("${") == std::string::npos) {
+      servers[name]["bindings"]["kafka"] =
+          Json{{"schemaRegistryUrl", url_for_messages(env.schema_registry->url)},
+               {"bindingVersion", kBindingVersion}};
     }
   }
   return servers;

@@ -1,6 +1,7 @@
 // Gathers each source topic with its dead topic, domain, owner and per-environment figures.
 #include "docs/catalogue.hpp"
 
+#include "core/contract/registry_subjects.hpp"
 #include "core/model/schema_reference.hpp"
 
 #include <algorithm>
@@ -21,6 +22,17 @@ std::string domain_of(const EffectiveTopic& topic) {
     return it->second;
   }
   return topic.name.substr(0, topic.name.find('.'));
+}
+
+// The subject, mode and type the registry would hold for the topic (registry_subjects decides).
+void add_contract(CatalogueTopic& entry, const Settings& settings) {
+  auto desired = desired_subjects({entry.topic}, settings);
+  auto declared = declared_subjects({entry.topic}, desired);
+  if (declared.empty()) return;
+  entry.subject = declared.front().subject;
+  if (declared.front().desired == nullptr) return;
+  entry.compatibility = declared.front().desired->level;
+  entry.schema_type = declared.front().desired->type;
 }
 
 // A schema reference names a file when it has a folder or a schema file's extension; anything
@@ -87,6 +99,7 @@ Catalogue build_catalogue(const std::vector<EffectiveTopic>& topics, const Setti
     entry.domain = domain_of(topic);
     entry.manifest = topic.spec->document.file;
     entry.schema = resolve_schema(topic.spec->owner.schema.value, entry.manifest);
+    add_contract(entry, settings);
     entry.storage_bytes = estimate_storage_bytes(topic);
     for (const auto& [name, env] : settings.environments) {
       entry.environments.push_back(name == environment.name

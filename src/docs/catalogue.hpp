@@ -27,6 +27,13 @@ struct EnvironmentFigures {
   friend bool operator==(const EnvironmentFigures&, const EnvironmentFigures&) = default;
 };
 
+// The latest version a registry holds under a topic's subject.
+struct RegisteredSchema {
+  int version = 0;
+  int id = 0;
+  std::string url;  // the registry's base URL, without credentials
+};
+
 struct CatalogueTopic {
   EffectiveTopic topic;                // in the catalogue's environment
   std::optional<EffectiveTopic> dead;  // its `.dead` topic, if it has one
@@ -35,6 +42,12 @@ struct CatalogueTopic {
   std::string schema;                  // the schema as written, resolved against the manifest
   std::string schema_copy;  // the catalogue's copy of a local schema file ("schemas/x.json",
                             // relative to the output folder); empty when there is none
+  // The subject the topic declares in a Schema Registry (empty for none); for a local schema
+  // also the mode it is held to and its type (JSON, AVRO or PROTOBUF).
+  std::string subject;
+  std::string compatibility;
+  std::string schema_type;
+  RegisteredSchema registered;  // filled by docs --registry; version 0 when not read or absent
   std::optional<double> storage_bytes;
   std::vector<EnvironmentFigures> environments;  // every declared environment, by name
   // The ACL grants on the topic and its `.dead` topic, where the environment manages ACLs.

@@ -59,6 +59,20 @@ std::string consumer_list(const OwnerCard& owner) {
   return fmt::format("{}", fmt::join(out, ", "));
 }
 
+// "orders.created-value, version 3 (JSON, BACKWARD)": the version only where the registry was
+// read, and then linked to the registered schema.
+Fact subject_fact(const CatalogueTopic& topic) {
+  std::string value = topic.subject;
+  std::string link;
+  if (topic.registered.version > 0) {
+    value += fmt::format(", version {}", topic.registered.version);
+    link = fmt::format("{}/schemas/ids/{}/schema", topic.registered.url, topic.registered.id);
+  }
+  if (!topic.schema_type.empty())
+    value += fmt::format(" ({}, {})", topic.schema_type, topic.compatibility);
+  return {"Schema subject", value, topic.registered.id > 0 ? link : ""};
+}
+
 std::vector<Fact> owner_facts(const CatalogueTopic& topic) {
   const TopicSpec& spec = topic.spec();
   const OwnerCard& owner = spec.owner;
@@ -77,6 +91,7 @@ std::vector<Fact> owner_facts(const CatalogueTopic& topic) {
                             : topic.schema_copy.empty() ? ""
                                                         : "../" + topic.schema_copy;
   facts.push_back({"Schema", or_dash(topic.schema), schema_link});
+  if (!topic.subject.empty()) facts.push_back(subject_fact(topic));
   if (!owner.max_consumer_downtime.value.empty()) {
     facts.push_back({"Longest consumer downtime", owner.max_consumer_downtime.value, ""});
   }

@@ -132,6 +132,8 @@ HttpRegistry::~HttpRegistry() {
 
 const RegistryRequestCounts& HttpRegistry::requests() const { return m_connection->counts; }
 
+const std::string& HttpRegistry::base_url() const { return m_connection->url; }
+
 namespace {
 
 // The subject's level, versions and latest schema: three GETs (four on a Confluent registry,
@@ -272,16 +274,6 @@ Result<bool> HttpRegistry::soft_delete(const std::string& subject) {
   if (!answer) return answer.error();
   if (answer->status != 200 && answer->status != 404) return failure(c, "DELETE", path, *answer);
   return true;
-}
-
-std::string url_for_messages(const std::string& url) {
-  auto scheme = url.find("://");
-  auto at = url.find('@', scheme == std::string::npos ? 0 : scheme + 3);
-  auto slash = url.find('/', scheme == std::string::npos ? 0 : scheme + 3);
-  if (scheme == std::string::npos || at == std::string::npos ||
-      (slash != std::string::npos && at > slash))
-    return url;
-  return url.substr(0, scheme + 3) + url.substr(at + 1);
 }
 
 Result<std::unique_ptr<HttpRegistry>> open_registry(const RegistrySettings& settings,

@@ -7,6 +7,7 @@
 
 #include "core/contract/schema_registry.hpp"
 #include "core/model/settings.hpp"
+#include "core/text/url_text.hpp"
 
 namespace topicform {
 
@@ -33,6 +34,8 @@ class HttpRegistry : public SchemaRegistry {
   Result<bool> soft_delete(const std::string& subject) override;
 
   const RegistryRequestCounts& requests() const;
+  // The registry's URL with ${env:...} resolved: it may hold credentials (url_for_messages).
+  const std::string& base_url() const;
 
   struct Connection;  // the resolved settings and the curl handle
 
@@ -46,8 +49,5 @@ class HttpRegistry : public SchemaRegistry {
 // `timeout_ms`; an error names a variable that is not set, never a value.
 Result<std::unique_ptr<HttpRegistry>> open_registry(const RegistrySettings& settings,
                                                     int timeout_ms);
-
-// `url` without any user:password@ part, for messages.
-std::string url_for_messages(const std::string& url);
 
 }  // namespace topicform

@@ -55,6 +55,8 @@ Result<bool> parse_latest(const std::string& body, SubjectState& state) {
   state.latest_version = (*root)["version"].get<int>();
   state.latest_schema = (*root)["schema"].get<std::string>();
   state.latest_type = root->value("schemaType", std::string("AVRO"));  // Confluent omits AVRO
+  if (root->contains("id") && (*root)["id"].is_number_integer())
+    state.latest_id = (*root)["id"].get<int>();
   return true;
 }
 

@@ -57,6 +57,21 @@ api /subjects/orders.created-value/versions/1 | python3 -c "import json,sys; d=j
 expect_exit 0 "a second plan" plan --detailed-exitcode; keep
 expect_out "^No changes: the cluster matches the manifests\.$" "apply converged"
 
+# 1b. docs --registry: the pages show each subject's version, asyncapi.json references the
+# registered schema by id, and that reference resolves to the manifest's schema.
+expect_exit 0 "docs --registry" "$bin" docs --registry --out "$tmp/docs-md" "$project"; keep
+grep -q "^| Schema subject | \[orders.created-value, version 1 (JSON, BACKWARD)\](http://127.0.0.1:$port/apis/ccompat/v7/schemas/ids/[0-9]*/schema) |$" "$tmp/docs-md/topics/orders.created.md" && ok || bad "the page shows the subject's version, linked"
+expect_exit 0 "docs --registry --format asyncapi" "$bin" docs --registry --format asyncapi --out "$tmp/docs-api" "$project"; keep
+ref=$(python3 -c "
+import json; d=json.load(open('$tmp/docs-api/asyncapi.json'))
+m=d['components']['messages']['orders.created']
+assert m['x-schema-subject']['version'] == 1, m
+assert m['payload']['schemaFormat'] == 'application/schema+json;version=draft-07', m
+print(m['payload']['schema']['\$ref'])") && ok || bad "asyncapi.json references the registered schema"
+curl -fsS "$ref" | python3 -c "import json,sys; assert json.load(sys.stdin)==json.load(open('$schema'))" && ok || bad "the reference resolves to the manifest's schema"
+expect_exit 0 "docs without --registry reads no registry" "$bin" docs --out "$tmp/docs-plain" "$project"; keep
+grep -q "^| Schema subject | orders.created-value (JSON, BACKWARD) |$" "$tmp/docs-plain/topics/orders.created.md" && ok || bad "the offline page names the subject and mode"
+
 # 2. A compatible change (a description) becomes version 2.
 cp "$schema" "$tmp/v1.json"
 sed -i 's|"title": "OrderCreated",|"title": "OrderCreated", "description": "An order was created.",|' "$schema"

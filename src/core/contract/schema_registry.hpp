@@ -17,6 +17,7 @@ struct SubjectState {
   int latest_version = 0;     // 0: no version
   std::string latest_schema;  // as the registry returns it
   std::string latest_type;    // JSON, AVRO or PROTOBUF
+  int latest_id = 0;          // the registry-wide id of the latest schema, when it gives one
   std::string level;          // the compatibility level the registry applies to the subject
 };
 
