@@ -71,6 +71,7 @@ struct ImportOptions {
   ConnectionOptions connection;
   std::string snapshot_in;
   std::string snapshot_out;
+  std::string schema_registry;  // --schema-registry URL: read schemas from it
   bool stats = false;
 };
 

@@ -43,6 +43,10 @@ cleanup policy, every other config - so `topicform plan` over the result shows n
 - Manifests say `adopted: true`: a live topic cannot be renamed or rebuilt by a rule, so the
   design rules (names included) only warn on them.
 - Kafka's internal topics are skipped, and names starting with '_' unless --include names them.
+- With a Schema Registry (the environment's schemaRegistry, or --schema-registry URL), each
+  topic whose subject <name>-value holds a version gets that version as DIR/schemas/<name>.json
+  (.avsc, .proto) and its owner card names it, with the subject's level where it is not the
+  project's default; --skip-registry leaves the registry alone.
 - No file is overwritten: if one is there, nothing is written.
 - Without settings (in DIR or above it, or --settings), DIR/topicform.yaml is written too: an
   environment for the cluster that was read, its broker count and its cluster id pinned.
@@ -116,11 +120,51 @@ NewFiles adoption_files(const Adoption& adoption, const ClusterState& state,
   fs::path out = options.out;
   for (const auto& topic : adoption.topics) {
     files[out / topic.path] = adopted_manifest_text(topic, state.cluster_id);
+    if (topic.schema) files[out / topic.schema->file] = topic.schema->text;
   }
   if (write_settings) {
-    files[out / "topicform.yaml"] = adopted_settings_text(environment_of(adoption, state, options));
+    AdoptedEnvironment environment = environment_of(adoption, state, options);
+    environment.schema_registry_url = options.schema_registry;
+    files[out / "topicform.yaml"] = adopted_settings_text(environment);
   }
   return files;
+}
+
+// The registry import reads schemas from: --schema-registry, else the environment's; none with
+// --skip-registry.
+Result<std::unique_ptr<HttpRegistry>> import_registry(const ImportOptions& options,
+                                                      const Environment& environment) {
+  if (options.schema_registry.empty() || options.connection.skip_registry)
+    return connect_registry(options.connection, environment);
+  Environment given = environment;
+  given.schema_registry = RegistrySettings{};
+  given.schema_registry->url = options.schema_registry;
+  return connect_registry(options.connection, given);
+}
+
+// Each adopted topic's subject <name>-value, read concurrently; a version found becomes the
+// topic's schema file. A registry that cannot be read stops the import: half-filled owner cards
+// would read as topics without a contract.
+std::string add_schemas(Adoption& adoption, const ImportOptions& options,
+                        const CheckedProject& existing) {
+  auto registry = import_registry(options, existing.environment);
+  if (!registry) return registry.error().message;
+  if (*registry == nullptr) return "";
+  std::vector<AdoptedTopic*> sources;
+  std::vector<std::string> subjects;
+  for (auto& topic : adoption.topics) {
+    if (topic.name.ends_with(".dead")) continue;
+    sources.push_back(&topic);
+    subjects.push_back(topic.name + "-value");
+  }
+  auto states = (*registry)->read_subjects(subjects);
+  if (!states) return states.error().message;
+  const std::string& level = existing.project.settings.contract.compatibility;
+  for (std::size_t i = 0; i < sources.size(); ++i)
+    sources[i]->schema = adopted_schema(sources[i]->name, sources[i]->path, (*states)[i], level);
+  if (options.stats)
+    std::cerr << fmt::format("schema registry requests: {}\n", (*registry)->requests().reads);
+  return "";
 }
 
 // stdout: each adopted topic and its file.
@@ -129,6 +173,8 @@ void print_adopted(const Adoption& adoption, const std::string& out) {
     std::string with = topic.dead_topic.empty() ? "" : fmt::format(" (with {})", topic.dead_topic);
     std::cout << fmt::format("+ {}{}  {}\n", topic.name, with,
                              (fs::path(out) / topic.path).string());
+    if (topic.schema)
+      std::cout << fmt::format("  schema  {}\n", (fs::path(out) / topic.schema->file).string());
   }
   std::cout.flush();
 }
@@ -260,10 +306,13 @@ Parsed parse_import(const std::vector<std::string>& args, ImportOptions& options
       "read a snapshot file that 'import --write-snapshot' saved instead of a live cluster")(
       "write-snapshot", po::value(&options.snapshot_out),
       "also save the cluster state that was read to FILE")(
-      "stats", po::bool_switch(&options.stats),
-      "print the number of admin requests sent, on stderr");
+      "schema-registry", po::value(&options.schema_registry)->value_name("URL"),
+      "read each topic's schema from this registry (Confluent's API), when the environment "
+      "names none")("stats", po::bool_switch(&options.stats),
+                    "print the number of admin requests sent, on stderr");
   add_settings_option(visible, options.settings);
   add_connection_options(visible, options.connection);
+  add_registry_option(visible, options.connection);
   Parsed parsed = parse_arguments(
       args, visible, options.paths, "import",
       "Examples:\n  topicform import --bootstrap-server 127.0.0.1:9092 --out topics/\n"
@@ -305,6 +354,8 @@ int run_import(const std::vector<std::string>& args) {
     std::cerr << nothing_to_adopt(options, *state);
     return kExitOk;
   }
+  if (auto read = add_schemas(*adoption, options, *existing.checked); !read.empty())
+    return fail(read + "; nothing was written");
   NewFiles files = adoption_files(*adoption, *state, options, !has_settings(*existing.checked));
   if (auto written = write_new_files(options.out, files, false, nullptr); !written) {
     return fail(written.error().message);

@@ -80,9 +80,19 @@ std::string owner_text(const AdoptedTopic& topic) {
       "  # To complete: description and kind above, and the owner card's team, producer and key\n"
       "  # (validate warns about each until it is set).\n"
       "  owner:\n";
-  if (topic.consumers.empty()) return out.substr(0, out.size() - 1) + " {}\n";
-  return out + fmt::format("    consumers: {}  # groups with committed offsets on the topic\n",
-                           flow_list(topic.consumers));
+  if (topic.consumers.empty() && !topic.schema) return out.substr(0, out.size() - 1) + " {}\n";
+  if (!topic.consumers.empty()) {
+    out += fmt::format("    consumers: {}  # groups with committed offsets on the topic\n",
+                       flow_list(topic.consumers));
+  }
+  if (topic.schema && topic.schema->level.empty()) {
+    out += fmt::format("    schema: {}  # the registry's latest version\n",
+                       yaml_scalar(topic.schema->reference));
+  } else if (topic.schema) {
+    out += fmt::format("    schema: {{file: {}, compatibility: {}}}  # as the registry holds it\n",
+                       yaml_scalar(topic.schema->reference), yaml_scalar(topic.schema->level));
+  }
+  return out;
 }
 
 }  // namespace
@@ -125,6 +135,10 @@ std::string adopted_settings_text(const AdoptedEnvironment& environment) {
       environment.bootstrap_servers.empty()
           ? ""
           : fmt::format("      bootstrapServers: {}\n", yaml_scalar(environment.bootstrap_servers));
+  if (!environment.schema_registry_url.empty()) {
+    servers += fmt::format("      schemaRegistry: {{url: {}}}\n",
+                           yaml_scalar(environment.schema_registry_url));
+  }
   return fmt::format(
       "# Written by `topicform import` for the cluster it adopted; the environment pins its id,\n"
       "# so a plan against another cluster (or a recreated one) is refused.\n"

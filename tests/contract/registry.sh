@@ -72,6 +72,22 @@ curl -fsS "$ref" | python3 -c "import json,sys; assert json.load(sys.stdin)==jso
 expect_exit 0 "docs without --registry reads no registry" "$bin" docs --out "$tmp/docs-plain" "$project"; keep
 grep -q "^| Schema subject | orders.created-value (JSON, BACKWARD) |$" "$tmp/docs-plain/topics/orders.created.md" && ok || bad "the offline page names the subject and mode"
 
+# 1c. import: an adopted topic whose subject holds a version gets it as a schema file, named by
+# its owner card (with the subject's level where it is not the default); the result plans clean.
+curl -fsS -X PUT -H 'Content-Type: application/vnd.schemaregistry.v1+json' --data '{"compatibility": "FULL"}' "$url/config/identity.users.state-value" >/dev/null || bad "the level set by hand"
+expect_exit 0 "import reads the schemas" "$bin" import --bootstrap-server "$S" --schema-registry "$url" --out "$tmp/imported"; keep
+expect_out "^  schema  $tmp/imported/schemas/orders\.created\.json$" "import lists the schema file"
+python3 -c "import json; assert json.load(open('$tmp/imported/schemas/orders.created.json'))==json.load(open('$schema'))" && ok || bad "the imported schema is the registered one"
+grep -q '^    schema: "../schemas/orders.created.json"  # the registry.s latest version$' "$tmp/imported/orders/created.yaml" && ok || bad "the owner card names the schema file"
+grep -q '^    schema: {file: "../schemas/identity.users.state.json", compatibility: FULL}  # as the registry holds it$' "$tmp/imported/identity/users.state.yaml" && ok || bad "a level other than the default is kept"
+grep -q "schema" "$tmp/imported/orders/created.dead.yaml" 2>/dev/null && bad "a .dead topic got a schema" || ok
+grep -q "^      schemaRegistry: {url: \"$url\"}$" "$tmp/imported/topicform.yaml" && ok || bad "the settings name the registry"
+expect_exit 0 "the imported project plans no change, registry included" "$bin" plan --detailed-exitcode --color never --bootstrap-server "$S" "$tmp/imported"; keep
+curl -fsS -X PUT -H 'Content-Type: application/vnd.schemaregistry.v1+json' --data '{"compatibility": "BACKWARD"}' "$url/config/identity.users.state-value" >/dev/null || bad "the level set back"
+rm -rf "$tmp/imported2"
+expect_exit 0 "import --skip-registry" "$bin" import --bootstrap-server "$S" --schema-registry "$url" --skip-registry --out "$tmp/imported2"; keep
+[ -e "$tmp/imported2/schemas" ] && bad "import --skip-registry wrote schemas" || ok
+
 # 2. A compatible change (a description) becomes version 2.
 cp "$schema" "$tmp/v1.json"
 sed -i 's|"title": "OrderCreated",|"title": "OrderCreated", "description": "An order was created.",|' "$schema"

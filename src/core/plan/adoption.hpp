@@ -8,6 +8,7 @@
 #include <string>
 #include <vector>
 
+#include "core/contract/adopted_schema.hpp"
 #include "core/model/cluster_state.hpp"
 #include "core/model/settings.hpp"
 #include "core/rules/diagnostic.hpp"
@@ -45,6 +46,7 @@ struct AdoptedTopic {
   std::vector<std::string> consumers;          // groups with committed offsets on the topic
   AdoptedDeadLetter dead_letter;
   std::string dead_topic;  // the `.dead` topic adopted with it through `deadLetter:`, if any
+  std::optional<AdoptedSchema> schema;  // its subject's latest schema, where a registry was read
 };
 
 struct AdoptionScope {
@@ -78,6 +80,7 @@ struct AdoptedEnvironment {
   std::int64_t brokers = 1;
   std::int64_t replication_factor = 1;          // the most common among the adopted topics
   std::int64_t minimum_replication_factor = 1;  // the lowest among them
+  std::string schema_registry_url;              // the registry read for schemas, if any
 };
 
 // The environment a settings file written for `adoption` declares: named `name` (default
