@@ -148,6 +148,36 @@ expect_exit 0 "apply registers the deleted subject again" apply; keep
 expect_exit 1 "check after apply" check; keep
 expect_out "^    \[ok\] orders\.created: schema subject 'orders\.created-value' at version [0-9]+ \(BACKWARD\)$" "check finds it again"
 
+# 5c. Avro and Protobuf: registered as written, checked by the registry alone. An Avro field
+# added without a default breaks BACKWARD: the registry refuses it and nothing is registered.
+mkdir -p "$project/billing"
+for kind in avro proto; do
+  ending=$([ $kind = avro ] && echo avsc || echo proto)
+  sed -e "s|name: orders.created|name: billing.$kind-invoices|" -e "s|domain: orders|domain: billing|" \
+    -e "s|schema: ../schemas/order_created.json|schema: ../schemas/invoice.$ending|" \
+    -e "s|consumers: \[billing-service\]|consumers: [ledger-service]|" \
+    topics/orders/created.yaml >"$project/billing/$kind.yaml"
+done
+printf '{"type": "record", "name": "Invoice", "namespace": "billing", "fields": [{"name": "eventId", "type": "string"}, {"name": "totalMinor", "type": "long"}]}\n' >"$project/schemas/invoice.avsc"
+printf 'syntax = "proto3";\npackage billing;\n\nmessage Invoice {\n  string event_id = 1;\n  int64 total_minor = 2;\n}\n' >"$project/schemas/invoice.proto"
+expect_exit 0 "Avro and Protobuf schemas plan" plan; keep
+expect_out "^  \+ schema subject billing\.avro-invoices-value: register billing\.avro-invoices's AVRO schema as version 1$" "the Avro schema is planned"
+expect_out "^  \+ schema subject billing\.proto-invoices-value: register billing\.proto-invoices's PROTOBUF schema as version 1$" "the Protobuf schema is planned"
+expect_exit 0 "apply registers them" apply; keep
+api /subjects/billing.avro-invoices-value/versions/latest | python3 -c "import json,sys; d=json.load(sys.stdin); assert json.loads(d['schema'])['name']=='Invoice' and d.get('schemaType','AVRO')=='AVRO', d" && ok || bad "the Avro schema is registered as Avro"
+api /subjects/billing.proto-invoices-value/versions/latest | python3 -c "import json,sys; d=json.load(sys.stdin); assert 'message Invoice' in d['schema'] and d['schemaType']=='PROTOBUF', d" && ok || bad "the Protobuf schema is registered as Protobuf"
+expect_exit 0 "Avro and Protobuf converge" plan --detailed-exitcode; keep
+before=$(versions billing.avro-invoices-value)
+sed -i 's|{"name": "totalMinor", "type": "long"}|{"name": "totalMinor", "type": "long"}, {"name": "currency", "type": "string"}|' "$project/schemas/invoice.avsc"
+expect_exit 1 "an Avro field without a default is blocked" plan; keep
+expect_out "billing\.avro-invoices: blocked: subject 'billing\.avro-invoices-value' \(version 1, BACKWARD\) refuses the manifest's schema: the registry gives no reason" "the registry's verdict blocks it"
+expect_exit 1 "apply refuses it" apply; keep
+[ "$(versions billing.avro-invoices-value)" = "$before" ] && ok || bad "nothing was registered"
+sed -i 's|{"name": "currency", "type": "string"}|{"name": "currency", "type": "string", "default": "RUB"}|' "$project/schemas/invoice.avsc"
+expect_exit 0 "with a default it is registered" apply; keep
+[ "$(versions billing.avro-invoices-value)" = "[1,2]" ] && ok || bad "version 2 of the Avro subject"
+rm -r "$project/billing"  # the cases below read the example's subjects first
+
 # 6. A registry that is down, one that answers garbage, one that never answers.
 ci/registry/registry stop "$tmp/registry"
 expect_exit 1 "a registry that is down fails the plan" plan; keep
