@@ -142,11 +142,15 @@ Result<SubjectState> read_one(HttpRegistry::Connection& c, const std::string& su
   std::string base = "/subjects/" + escaped(c.curl, subject);
   SubjectState state;
   c.counts.reads += 3;
-  auto level = send(c, "GET", "/config/" + escaped(c.curl, subject), "");
+  std::string level_path = "/config/" + escaped(c.curl, subject);
+  auto level = send(c, "GET", level_path, "");
   if (!level) return level.error();
-  if (level->status == 404) level = send(c, "GET", "/config", "");  // Confluent: 40408, no own
-  if (!level) return level.error();
-  if (level->status != 200) return failure(c, "GET", "/config", *level);
+  if (level->status == 404) {  // Confluent: 40408, the subject has no level of its own
+    level_path = "/config";
+    level = send(c, "GET", level_path, "");
+    if (!level) return level.error();
+  }
+  if (level->status != 200) return failure(c, "GET", level_path, *level);
   auto named = parse_level(level->body);
   if (!named) return unreadable(c, named.error());
   state.level = *named;

@@ -102,6 +102,15 @@ std::string error_words(long status, const std::string& body) {
     return fmt::format("{} ({})", visible(root["message"].get<std::string>().substr(0, 300)),
                        error_code(body) != 0 ? error_code(body) : status);
   }
+  // A proxy in front of the registry (nginx, an ingress) answers with an HTML page: its title says
+  // it in a line, where the page's first bytes would be markup.
+  auto title = body.find("<title>");
+  auto title_end = body.find("</title>", title == std::string::npos ? 0 : title);
+  if (body.starts_with("<") && title != std::string::npos && title_end != std::string::npos &&
+      title_end - title < 300) {
+    std::string text = visible(body.substr(title + 7, title_end - title - 7));
+    return fmt::format("HTTP {}: an HTML page, not the registry's answer: \"{}\"", status, text);
+  }
   std::string start = visible(body.substr(0, 300));
   return start.empty() ? fmt::format("HTTP {} with an empty body", status)
                        : fmt::format("HTTP {}: {}", status, start);
