@@ -97,9 +97,14 @@ Result<bool> confirm(const ApplyOptions& options, const Plan& plan) {
   return true;
 }
 
-std::string status_line(const ApplyReport& report) {
-  return fmt::format("{} applied, {} failed, {} not attempted", report.count(ActionStatus::applied),
-                     report.count(ActionStatus::failed), report.count(ActionStatus::not_attempted));
+std::string status_line(const Outcome& outcome) {
+  const ApplyReport& report = outcome.report;
+  std::string line =
+      fmt::format("{} applied, {} failed, {} not attempted", report.count(ActionStatus::applied),
+                  report.count(ActionStatus::failed), report.count(ActionStatus::not_attempted));
+  if (outcome.schemas_written > 0)
+    line += fmt::format(", {} schema registry change(s) made", outcome.schemas_written);
+  return line;
 }
 
 std::string withheld_note(const Plan& plan) {
@@ -118,12 +123,11 @@ int report(const Outcome& outcome, const ApplyOptions& options, KafkaAdmin& admi
     if (outcome.remaining.has_changes() || outcome.remaining.is_blocked()) {
       std::cerr << render_plan_text(outcome.remaining, false);
     }
-    std::string done =
-        outcome.wrote ? "; " + status_line(outcome.report) + "; re-run to continue" : "";
+    std::string done = outcome.wrote ? "; " + status_line(outcome) + "; re-run to continue" : "";
     return fail(outcome.error + done);
   }
   if (!outcome.wrote) return kExitOk;
-  std::cerr << fmt::format("Apply complete: {}.{}\n", status_line(outcome.report),
+  std::cerr << fmt::format("Apply complete: {}.{}\n", status_line(outcome),
                            withheld_note(outcome.remaining));
   return kExitOk;
 }

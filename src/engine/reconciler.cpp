@@ -343,10 +343,15 @@ void publish_schemas(Outcome& out, const Plan& plan, ClusterPorts cluster,
     out.error =
         "the plan changes a schema registry, but no registry was given; nothing was "
         "written to it";
-  } else {
-    out.error = apply_registry(plan.schemas, *cluster.registry, progress);
+    return;
   }
-  if (out.error.empty()) out.remaining.schemas.clear();
+  RegistryWrites writes = apply_registry(plan.schemas, *cluster.registry, progress);
+  out.error = writes.error;
+  out.schemas_written = writes.written;
+  out.wrote = out.wrote || writes.written > 0;
+  out.remaining.schemas.erase(
+      out.remaining.schemas.begin(),
+      out.remaining.schemas.begin() + static_cast<std::ptrdiff_t>(writes.written));
 }
 
 }  // namespace

@@ -64,9 +64,10 @@ struct ExecutePolicy {
 
 struct Outcome {
   ApplyReport report;
-  Plan remaining;      // the plan after the run: what still differs
-  std::string error;   // why the run stopped or refused; empty when it converged
-  bool wrote = false;  // anything was sent that changes the cluster
+  Plan remaining;                   // the plan after the run: what still differs
+  std::string error;                // why the run stopped or refused; empty when it converged
+  bool wrote = false;               // anything was sent that changes the cluster
+  std::size_t schemas_written = 0;  // schema registry changes made
 
   bool converged() const { return error.empty(); }
 };

@@ -136,25 +136,32 @@ std::string write_one(const SchemaChange& change, SchemaRegistry& registry) {
 
 }  // namespace
 
-std::string apply_registry(const std::vector<SchemaChange>& changes, SchemaRegistry& registry,
-                           const Progress& progress) {
+RegistryWrites apply_registry(const std::vector<SchemaChange>& changes, SchemaRegistry& registry,
+                              const Progress& progress) {
+  RegistryWrites out;
   for (const auto& change : changes) {
     auto now = registry.read_subject(change.subject);
-    if (!now)
-      return fmt::format("{}; the remaining schema changes were not made", now.error().message);
+    if (!now) {
+      out.error =
+          fmt::format("{}; the remaining schema changes were not made", now.error().message);
+      return out;
+    }
     if (now->latest_version != change.latest_before) {
-      return fmt::format(
+      out.error = fmt::format(
           "subject '{}' moved since the plan (latest version {}, planned after "
           "{}): nothing more was written to the registry; plan again",
           change.subject, now->latest_version, change.latest_before);
+      return out;
     }
     if (auto failed = write_one(change, registry); !failed.empty()) {
-      return fmt::format("{} failed: {}; the remaining schema changes were not made",
-                         describe_schema_change(change), failed);
+      out.error = fmt::format("{} failed: {}; the remaining schema changes were not made",
+                              describe_schema_change(change), failed);
+      return out;
     }
+    ++out.written;
     progress(fmt::format("  {}", describe_schema_change(change)));
   }
-  return "";
+  return out;
 }
 
 }  // namespace topicform

@@ -19,10 +19,15 @@ namespace topicform {
 Result<bool> plan_registry(const std::vector<DesiredSubject>& subjects, bool allow_delete,
                            SchemaRegistry& registry, Plan& plan);
 
+struct RegistryWrites {
+  std::size_t written = 0;  // the first `written` changes were made
+  std::string error;        // why the run stopped; empty when every change was made
+};
+
 // Writes `changes` in order. Each subject is read first: one whose latest version is no longer
 // the one planned after stops the run (nothing more is written); each registration is read back
-// as the subject's latest version. Returns why it stopped, or "".
-std::string apply_registry(const std::vector<SchemaChange>& changes, SchemaRegistry& registry,
-                           const Progress& progress);
+// as the subject's latest version.
+RegistryWrites apply_registry(const std::vector<SchemaChange>& changes, SchemaRegistry& registry,
+                              const Progress& progress);
 
 }  // namespace topicform

@@ -145,6 +145,7 @@ expect_exit 1 "check --skip-registry" check --skip-registry; keep
 expect_out "^\[ok\] topics: " "without the registry the topics layer passes"
 grep -q "schema subject" "$tmp/out" && bad "check --skip-registry read the registry" || ok
 expect_exit 0 "apply registers the deleted subject again" apply; keep
+expect_out "^Apply complete: 0 applied, 0 failed, 0 not attempted, 1 schema registry change\(s\) made\. The cluster matches the manifests\.$" "the summary counts the schema change"
 expect_exit 1 "check after apply" check; keep
 expect_out "^    \[ok\] orders\.created: schema subject 'orders\.created-value' at version [0-9]+ \(BACKWARD\)$" "check finds it again"
 

@@ -47,7 +47,7 @@ TEST(RegistrySync, ANewSubjectGetsItsLevelAndFirstVersion) {
             (std::vector<std::string>{"set-level orders.created-value BACKWARD (was NONE)",
                                       "register orders.created-value after version 0 JSON"}));
   EXPECT_TRUE(registry.writes.empty()) << "a plan writes nothing";
-  EXPECT_EQ(apply_registry(plan.schemas, registry, [](const std::string&) {}), "");
+  EXPECT_EQ(apply_registry(plan.schemas, registry, [](const std::string&) {}).error, "");
   EXPECT_EQ(registry.writes, (std::vector<std::string>{"level orders.created-value BACKWARD",
                                                        "register orders.created-value"}));
   Plan again;
@@ -81,7 +81,7 @@ TEST(RegistrySync, ACompatibleVersionIsRegisteredAfterTheLatest) {
   ASSERT_TRUE(plan_registry({subject(kV2)}, false, registry, plan));
   EXPECT_EQ(described(plan),
             std::vector<std::string>{"register orders.created-value after version 1 JSON"});
-  EXPECT_EQ(apply_registry(plan.schemas, registry, [](const std::string&) {}), "");
+  EXPECT_EQ(apply_registry(plan.schemas, registry, [](const std::string&) {}).error, "");
   EXPECT_EQ(registry.subjects["orders.created-value"].versions.size(), 2u);
 }
 
@@ -143,9 +143,11 @@ TEST(RegistrySync, ASubjectThatMovedSincethePlanStopsTheRunBeforeWriting) {
   Plan plan;
   ASSERT_TRUE(plan_registry({subject(kV2)}, false, registry, plan));
   registry.subjects["orders.created-value"].versions.push_back(kBreak.dump());  // someone else
-  EXPECT_EQ(apply_registry(plan.schemas, registry, [](const std::string&) {}),
+  RegistryWrites writes = apply_registry(plan.schemas, registry, [](const std::string&) {});
+  EXPECT_EQ(writes.error,
             "subject 'orders.created-value' moved since the plan (latest version 2, planned "
             "after 1): nothing more was written to the registry; plan again");
+  EXPECT_EQ(writes.written, 0u);
   EXPECT_TRUE(registry.writes.empty());
 }
 
@@ -160,13 +162,26 @@ TEST(RegistrySync, ARegistrationThatDoesNotBecomeTheLatestIsAFailure) {
     registry.subjects["orders.created-value"].versions.push_back(kV2.dump());
     registry.subjects["orders.created-value"].versions.push_back(kBreak.dump());
   };
-  std::string error = apply_registry(plan.schemas, registry, [](const std::string&) {});
+  std::string error = apply_registry(plan.schemas, registry, [](const std::string&) {}).error;
   EXPECT_TRUE(error.starts_with("register orders.created-value after version 1 JSON #")) << error;
   EXPECT_TRUE(
       error.ends_with(" failed: subject 'orders.created-value' accepted the schema (id 2) "
                       "but its latest version is 3, not the manifest's; the remaining "
                       "schema changes were not made"))
       << error;
+}
+
+TEST(RegistrySync, AWriteThatFailsHalfwayCountsWhatWasMade) {
+  FakeRegistry registry;
+  Plan plan;
+  ASSERT_TRUE(plan_registry({subject(kV1)}, false, registry, plan));
+  ASSERT_EQ(plan.schemas.size(), 2u) << "the level, then the first version";
+  registry.before_register = [&] { registry.down = "connection reset"; };
+  RegistryWrites writes = apply_registry(plan.schemas, registry, [](const std::string&) {});
+  EXPECT_EQ(writes.written, 1u) << "the level was set";
+  EXPECT_TRUE(writes.error.ends_with(
+      " failed: connection reset; the remaining schema changes were not made"))
+      << writes.error;
 }
 
 TEST(RegistrySync, ARegistryThatIsDownFailsThePlan) {
