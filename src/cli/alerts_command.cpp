@@ -9,6 +9,7 @@
 #include "cli/command_options.hpp"
 #include "cli/commands.hpp"
 #include "cli/plan_io.hpp"
+#include "log/log.hpp"
 #include "render/alert_rules_render.hpp"
 
 namespace topicform {
@@ -76,7 +77,7 @@ int run_alerts(const std::vector<std::string>& args) {
   AlertSet alerts = alert_rules(checked->topics, checked->environment.name,
                                 exporter ? MetricSource::kafka_exporter : MetricSource::topicform);
   for (const auto& skipped : alerts.skipped) {
-    std::cerr << "note: no lag rule for group " << skipped << "\n";
+    log_info("note: no lag rule for group " + skipped);
   }
   std::string header = fmt::format(
       "Alerting rules for environment '{}', on the metrics of {}.\nWritten by `topicform "
@@ -91,7 +92,7 @@ int run_alerts(const std::vector<std::string>& args) {
   if (auto written = write_text_file(options.out, text, "rule file"); !written) {
     return fail(written.error().message);
   }
-  std::cerr << fmt::format("wrote {} rules to {}\n", alerts.rules.size(), options.out);
+  log_info(fmt::format("wrote {} rules to {}", alerts.rules.size(), options.out));
   return kExitOk;
 }
 

@@ -15,6 +15,7 @@
 #include "cli/plan_io.hpp"
 #include "cli/terminal.hpp"
 #include "engine/saved_plan.hpp"
+#include "log/log.hpp"
 #include "render/plan_render.hpp"
 
 namespace topicform {
@@ -79,7 +80,7 @@ Result<bool> wait_if_asked(const ApplyOptions& options, const CheckedProject& ch
 Result<bool> check_saved(const SavedPlan& saved, const Plan& fresh, const CheckedProject& checked) {
   auto stale = stale_because(saved, fresh, digest_of(checked));
   if (!stale) return true;
-  for (const auto& line : stale->details) std::cerr << "  " << line << "\n";
+  for (const auto& line : stale->details) log_info("  " + line);
   return Error{
       fmt::format("the plan is stale: {}; plan again; nothing was applied", stale->reason)};
 }
@@ -118,17 +119,17 @@ std::string withheld_note(const Plan& plan) {
 
 int report(const Outcome& outcome, const ApplyOptions& options, KafkaAdmin& admin) {
   // Before the outcome, so an apply that stops still says what it sent (the error stays last).
-  if (options.stats) std::cerr << format_request_counts(admin.requests(), "writes") << "\n";
+  if (options.stats) log_info(format_request_counts(admin.requests(), "writes"));
   if (!outcome.converged()) {
     if (outcome.remaining.has_changes() || outcome.remaining.is_blocked()) {
-      std::cerr << render_plan_text(outcome.remaining, false);
+      log_info(render_plan_text(outcome.remaining, false));
     }
     std::string done = outcome.wrote ? "; " + status_line(outcome) + "; re-run to continue" : "";
     return fail(outcome.error + done);
   }
   if (!outcome.wrote) return kExitOk;
-  std::cerr << fmt::format("Apply complete: {}.{}\n", status_line(outcome),
-                           withheld_note(outcome.remaining));
+  log_info(
+      fmt::format("Apply complete: {}.{}", status_line(outcome), withheld_note(outcome.remaining)));
   return kExitOk;
 }
 
@@ -219,7 +220,7 @@ int run_apply(const std::vector<std::string>& args) {
     if (auto yes = confirm(options, planned->plan); !yes) return fail(yes.error().message);
   }
   // One write a line (stderr is unbuffered): a large apply reports thousands of them.
-  auto progress = [](const std::string& line) { std::cerr << line + "\n"; };
+  auto progress = [](const std::string& line) { log_info(line); };
   Outcome outcome = execute(planned->plan, desired, cluster, **admin, *policy, progress);
   return report(outcome, options, **admin);
 }

@@ -1,5 +1,6 @@
 // Boost.Program_options with PATH operands, the same way for every command.
 #include "cli/arguments.hpp"
+#include "log/log.hpp"
 
 #include <algorithm>
 #include <iostream>
@@ -71,8 +72,8 @@ Parsed parse_arguments(const std::vector<std::string>& args, const po::options_d
     po::store(po::command_line_parser(args).options(all).positional(positional).run(), vm);
     po::notify(vm);
   } catch (const po::error& e) {
-    std::cerr << fmt::format("topicform: error: {}{}\nsee 'topicform {} --help'\n", e.what(),
-                             option_hint(e, visible), command);
+    log_error(
+        fmt::format("{}{}\nsee 'topicform {} --help'", e.what(), option_hint(e, visible), command));
     return Parsed::usage_error;
   }
   if (vm.count("help")) {

@@ -1,6 +1,7 @@
 // Compose starts the init container as soon as the broker's healthcheck passes, which in a
 // cluster can be before the other brokers have registered; a RF-3 create then fails.
 #include "cli/broker_wait.hpp"
+#include "log/log.hpp"
 
 #include <algorithm>
 #include <chrono>
@@ -36,8 +37,8 @@ Result<std::int64_t> wait_for_brokers(KafkaAdmin& admin, std::int64_t wanted, in
     int ask_ms = static_cast<int>(std::clamp<std::int64_t>(left.count(), 500, 2'000));
     auto cluster = admin.describe_cluster(ask_ms);
     if (cluster && cluster->brokers >= wanted) {
-      std::cerr << fmt::format("waiting for brokers: {} of {} registered, ready{}\n",
-                               cluster->brokers, wanted, described(*cluster));
+      log_info(fmt::format("waiting for brokers: {} of {} registered, ready{}", cluster->brokers,
+                           wanted, described(*cluster)));
       return cluster->brokers;
     }
     last = cluster ? fmt::format("{} of {} registered", cluster->brokers, wanted)
@@ -45,8 +46,8 @@ Result<std::int64_t> wait_for_brokers(KafkaAdmin& admin, std::int64_t wanted, in
     auto now = Clock::now();
     if (now >= deadline) break;
     auto wait = std::min(pause, std::chrono::duration_cast<milliseconds>(deadline - now));
-    std::cerr << fmt::format("waiting for brokers: attempt {}: {}; next try in {:.1f}s\n", attempt,
-                             last, static_cast<double>(wait.count()) / 1000.0);
+    log_info(fmt::format("waiting for brokers: attempt {}: {}; next try in {:.1f}s", attempt, last,
+                         static_cast<double>(wait.count()) / 1000.0));
     std::this_thread::sleep_for(wait);
     pause = std::min(pause * 2, milliseconds(5'000));
   }

@@ -17,6 +17,7 @@
 #include "cli/terminal.hpp"
 #include "core/operations/subject_health.hpp"
 #include "engine/dead_counts.hpp"
+#include "log/log.hpp"
 #include "render/health_render.hpp"
 
 namespace topicform {
@@ -64,7 +65,7 @@ std::vector<HealthFinding> check_subjects(const CheckedProject& checked,
   for (const auto& d : declared) names.push_back(d.subject);
   auto states = (*registry)->read_subjects(names);
   if (options.stats)
-    std::cerr << fmt::format("schema registry requests: {}\n", (*registry)->requests().reads);
+    log_info(fmt::format("schema registry requests: {}", (*registry)->requests().reads));
   if (!states) {
     return {HealthFinding{Verdict::failing, "schema registry",
                           fmt::format("cannot be read: {}", states.error().message)}};
@@ -82,7 +83,7 @@ HealthReport check_cluster(const CheckedProject& checked, const CheckOptions& op
   recount_dead_letters(**admin, planned->state, timeout ? *timeout : 30'000,
                        [](int ms) { std::this_thread::sleep_for(std::chrono::milliseconds(ms)); });
   auto facts = (*admin)->read_health(health_request(checked.topics, planned->state));
-  if (options.stats) std::cerr << format_request_counts((*admin)->requests(), "writes") << "\n";
+  if (options.stats) log_info(format_request_counts((*admin)->requests(), "writes"));
   if (!facts) return unreachable_report(environment, facts.error().message);
   HealthReport report =
       assess(checked.topics, planned->plan, planned->state, *facts, checked.environment);

@@ -1,5 +1,6 @@
 // load -> select environment -> every offline rule, with diagnostics sorted for output.
 #include "cli/checked_project.hpp"
+#include "log/log.hpp"
 
 #include <unistd.h>
 
@@ -54,7 +55,8 @@ bool usable_after_report(const CheckedProject& checked, const std::string& colou
   if (!checked.diagnostics.empty()) {
     ValidationSummary summary{checked.project.files.size(), checked.topics.size(),
                               checked.environment.name};
-    std::cerr << render_text(checked.diagnostics, summary, use_colour(colour, STDERR_FILENO));
+    log_info(render_text(checked.diagnostics, summary,
+                         !log_is_json() && use_colour(colour, STDERR_FILENO)));
   }
   return !has_errors(checked.diagnostics);
 }

@@ -22,6 +22,7 @@
 #include "docs/asyncapi.hpp"
 #include "docs/html_catalogue.hpp"
 #include "docs/markdown_catalogue.hpp"
+#include "log/log.hpp"
 #include "manifest/read_file.hpp"
 #include "render/diagnostics_render.hpp"
 
@@ -164,7 +165,7 @@ Parsed parse_docs(const std::vector<std::string>& args, DocsOptions& options) {
                       "--format asyncapi --env prod --out api/\n");
   if (parsed != Parsed::run) return parsed;
   if (options.out.empty()) {
-    std::cerr << "topicform: error: --out DIR is required\nsee 'topicform docs --help'\n";
+    log_error("--out DIR is required\nsee 'topicform docs --help'");
     return Parsed::usage_error;
   }
   return parsed;
@@ -192,8 +193,8 @@ int run_docs(const std::vector<std::string>& args) {
     return it == accepted.end() ? std::nullopt : read_regular_file(it->second);
   });
   if (!not_files.empty()) {
-    std::cerr << fmt::format("docs: shown as written, not copied (no such file here): {}\n",
-                             fmt::join(not_files, ", "));
+    log_info(fmt::format("docs: shown as written, not copied (no such file here): {}",
+                         fmt::join(not_files, ", ")));
   }
   if (options.registry) {
     if (auto error = add_registered(catalogue, *checked, options.timeout); !error.empty())
@@ -204,8 +205,8 @@ int run_docs(const std::vector<std::string>& args) {
                                                   : render_markdown_catalogue(catalogue);
   files.insert(catalogue.schema_files.begin(), catalogue.schema_files.end());
   if (auto error = write_files(options.out, files); !error.empty()) return fail(error);
-  std::cerr << fmt::format("docs: wrote {} file(s) for {} topic(s) to {}\n", files.size(),
-                           catalogue.topics.size(), options.out);
+  log_info(fmt::format("docs: wrote {} file(s) for {} topic(s) to {}", files.size(),
+                       catalogue.topics.size(), options.out));
   return kExitOk;
 }
 

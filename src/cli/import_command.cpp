@@ -20,6 +20,7 @@
 #include "cluster/snapshot.hpp"
 #include "core/plan/adoption.hpp"
 #include "core/text/natural_order.hpp"
+#include "log/log.hpp"
 #include "manifest/manifest_writer.hpp"
 #include "render/plan_render.hpp"
 
@@ -100,7 +101,7 @@ Result<ClusterState> read_cluster(const ImportOptions& options, const Environmen
   auto admin = connect_kafka(options.connection, environment);
   if (!admin) return admin.error();
   auto state = (*admin)->read(request);
-  if (options.stats) std::cerr << format_request_counts((*admin)->requests(), "writes") << "\n";
+  if (options.stats) log_info(format_request_counts((*admin)->requests(), "writes"));
   return state;
 }
 
@@ -163,7 +164,7 @@ std::string add_schemas(Adoption& adoption, const ImportOptions& options,
   for (std::size_t i = 0; i < sources.size(); ++i)
     sources[i]->schema = adopted_schema(sources[i]->name, sources[i]->path, (*states)[i], level);
   if (options.stats)
-    std::cerr << fmt::format("schema registry requests: {}\n", (*registry)->requests().reads);
+    log_info(fmt::format("schema registry requests: {}", (*registry)->requests().reads));
   return "";
 }
 
@@ -219,7 +220,8 @@ int check_adopted(const Existing& before, const ImportOptions& options, const Ad
   std::vector<std::string> paths = before.paths;
   paths.push_back(options.out);
   auto after = load_and_check(paths, options.environment, options.settings);
-  std::cerr << warning_summary(after->diagnostics, adoption, options.out);
+  if (auto summary = warning_summary(after->diagnostics, adoption, options.out); !summary.empty())
+    log_info(summary);
   if (has_errors(after->diagnostics)) {
     usable_after_report(*after, "auto");
     return fail("the adopted manifests have errors (listed above): fix them before planning");
@@ -234,14 +236,14 @@ int check_adopted(const Existing& before, const ImportOptions& options, const Ad
   auto planned = make_plan(desired_of(*after, &adopted), false, {reader, nullptr});
   if (!planned) return fail(planned.error().message);
   if (planned->plan.differs()) {
-    std::cerr << "the first plan will still change the adopted topics:\n"
-              << render_plan_text(planned->plan, false);
+    log_info("the first plan will still change the adopted topics:\n" +
+             render_plan_text(planned->plan, false));
     return kExitOk;
   }
   bool one = names.size() == 1;
-  std::cerr << fmt::format(
-      "adopted {} topic{} from cluster {}: 'topicform plan {}' has nothing to change in {}\n",
-      names.size(), one ? "" : "s", state.cluster_id, options.out, one ? "it" : "them");
+  log_info(fmt::format(
+      "adopted {} topic{} from cluster {}: 'topicform plan {}' has nothing to change in {}",
+      names.size(), one ? "" : "s", state.cluster_id, options.out, one ? "it" : "them"));
   return kExitOk;
 }
 
@@ -349,9 +351,9 @@ int run_import(const std::vector<std::string>& args) {
   }
   auto adoption = adopt(existing, options, *state);
   if (!adoption) return fail(adoption.error().message);
-  for (const auto& skipped : adoption->skipped) std::cerr << "skipped " << skipped << "\n";
+  for (const auto& skipped : adoption->skipped) log_info("skipped " + skipped);
   if (adoption->topics.empty()) {
-    std::cerr << nothing_to_adopt(options, *state);
+    log_info(nothing_to_adopt(options, *state));
     return kExitOk;
   }
   if (auto read = add_schemas(*adoption, options, *existing.checked); !read.empty())

@@ -1,5 +1,6 @@
 // Outside GitHub Actions the variable is unset and nothing happens.
 #include "cli/job_summary.hpp"
+#include "log/log.hpp"
 
 #include <cstdlib>
 #include <fstream>
@@ -14,8 +15,7 @@ void append_job_summary(const std::string& markdown) {
   if (!path || !*path) return;
   std::ofstream out(path, std::ios::app);
   out << markdown << "\n";
-  if (!out)
-    std::cerr << fmt::format("topicform: warning: cannot write the job summary '{}'\n", path);
+  if (!out) log_warn(fmt::format("cannot write the job summary '{}'", path));
 }
 
 }  // namespace topicform

@@ -8,6 +8,7 @@
 #include <fmt/format.h>
 
 #include "cli/commands.hpp"
+#include "cli/log_options.hpp"
 #include "core/text/spelling.hpp"
 
 namespace {
@@ -64,7 +65,10 @@ std::string help() {
   return out +
          "\nRun 'topicform <command> --help' for a command's options; 'topicform' alone prints "
          "this help.\nOutput is written to stdout; messages to stderr. Colour only on a terminal; "
-         "NO_COLOR turns it off.\nExit status: 0 success (and this help), 1 errors found, blocked "
+         "NO_COLOR turns it off.\nMessages: --log-level error|warn|info|debug|trace (default info; "
+         "-v is debug, -vv trace,\nbefore the command), --log-format text|json (one JSON object "
+         "per line), or\nTOPICFORM_LOG_LEVEL and TOPICFORM_LOG_FORMAT.\nExit status: 0 success "
+         "(and this help), 1 errors found, blocked "
          "changes or bad usage (the\nmessage is on stderr); plan --detailed-exitcode exits 2 when "
          "there are changes.\n";
 }
@@ -81,7 +85,7 @@ std::string unknown_command(const std::string& name) {
   std::vector<std::string_view> candidates;
   for (const auto& command : kCommands) candidates.emplace_back(command.name);
   auto close = topicform::closest_word(name, candidates, 2);
-  return fmt::format("topicform: error: unknown command '{}'{}\nsee 'topicform --help'\n", name,
+  return fmt::format("unknown command '{}'{}\nsee 'topicform --help'", name,
                      close ? fmt::format(" (did you mean '{}'?)", *close) : "");
 }
 
@@ -89,6 +93,12 @@ std::string unknown_command(const std::string& name) {
 
 int main(int argc, char** argv) {
   std::vector<std::string> args(argv + 1, argv + argc);
+  auto logging = topicform::log_setup_from(args);
+  if (!logging) {
+    topicform::log_error(logging.error().message);
+    return topicform::kExitFailure;
+  }
+  topicform::configure_logging(*logging);
   if (args.empty() || args[0] == "--help" || args[0] == "-h" || args[0] == "help") {
     std::cout << help();
     return topicform::kExitOk;
@@ -97,13 +107,14 @@ int main(int argc, char** argv) {
   args.erase(args.begin());
   const Command* command = find_command(name);
   if (!command) {
-    std::cerr << unknown_command(name);
+    topicform::log_error(unknown_command(name));
     return topicform::kExitFailure;
   }
+  topicform::set_log_field("command", name);
   try {
     return command->run(args);
   } catch (const std::exception& e) {
-    std::cerr << fmt::format("topicform: internal error: {}\n", e.what());
+    topicform::log_error(fmt::format("internal error: {}", e.what()));
     return topicform::kExitFailure;
   }
 }

@@ -15,6 +15,7 @@
 #include "core/operations/dead_topics.hpp"
 #include "core/text/visible_text.hpp"
 #include "engine/offset_reset_run.hpp"
+#include "log/log.hpp"
 
 namespace topicform {
 namespace po = boost::program_options;
@@ -127,10 +128,8 @@ int run_offsets_reset(const std::vector<std::string>& args) {
   if (!usable_after_report(*checked, o.colour))
     return fail("the manifests have errors; nothing was written");
   if (!declares_group_on(checked->topics, o.request.group, o.request.topic)) {
-    std::cerr << fmt::format(
-        "topicform: warning: no manifest declares group '{}' as a consumer of '{}'; check the "
-        "names\n",
-        visible(o.request.group), visible(o.request.topic));
+    log_warn(fmt::format("no manifest declares group '{}' as a consumer of '{}'; check the names",
+                         visible(o.request.group), visible(o.request.topic)));
   }
   auto admin = connect_kafka(o.connection, checked->environment);
   if (!admin) return fail(admin.error().message);

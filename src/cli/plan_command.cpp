@@ -15,6 +15,7 @@
 #include "cli/terminal.hpp"
 #include "cluster/kafka_admin.hpp"
 #include "cluster/snapshot.hpp"
+#include "log/log.hpp"
 #include "render/diagnostics_render.hpp"
 #include "render/plan_file.hpp"
 #include "render/plan_render.hpp"
@@ -85,9 +86,9 @@ Result<Planned> plan_from_cluster(const CheckedProject& checked, const PlanOptio
     return checked_by_broker.error();
   }
   if (options.stats) {
-    std::cerr << format_request_counts((*admin)->requests(), "validate-only writes") << "\n";
+    log_info(format_request_counts((*admin)->requests(), "validate-only writes"));
     if (*registry)
-      std::cerr << fmt::format("schema registry requests: {}\n", (*registry)->requests().reads);
+      log_info(fmt::format("schema registry requests: {}", (*registry)->requests().reads));
   }
   return planned;
 }

@@ -1,5 +1,6 @@
 // Files are read and written here so that the engine and the renderers stay free of I/O.
 #include "cli/plan_io.hpp"
+#include "log/log.hpp"
 
 #include <filesystem>
 #include <fstream>
@@ -75,7 +76,7 @@ std::vector<std::string> absolute_paths(const std::vector<std::string>& paths) {
 }
 
 int fail(const std::string& message) {
-  std::cerr << fmt::format("topicform: error: {}\n", message);
+  log_error(message);
   return kExitFailure;
 }
 

@@ -14,6 +14,7 @@
 #include "cli/plan_io.hpp"
 #include "core/model/units.hpp"
 #include "core/operations/reassignment.hpp"
+#include "log/log.hpp"
 
 namespace topicform {
 namespace po = boost::program_options;
@@ -99,7 +100,7 @@ int run_reassign(const std::vector<std::string>& args) {
   if (!planned) return fail(planned.error().message);
   auto factors = replication_changes(checked->topics, planned->state);
   if (factors.empty()) {
-    std::cerr << "nothing to reassign: every topic has its manifest's replication factor\n";
+    log_info("nothing to reassign: every topic has its manifest's replication factor");
     return kExitOk;
   }
   auto layout = (*admin)->read_layout();

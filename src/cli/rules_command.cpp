@@ -11,6 +11,7 @@
 #include "cli/commands.hpp"
 #include "cluster/rdkafka_report.hpp"
 #include "core/rules/rule_catalog.hpp"
+#include "log/log.hpp"
 
 namespace topicform {
 
@@ -27,9 +28,7 @@ Parsed parse_rules(const std::vector<std::string>& args, RulesOptions& options) 
   auto parsed = parse_arguments(args, visible, operands, "rules",
                                 "Example:\n  topicform rules --format json\n", &none);
   if (parsed == Parsed::run && !none) {
-    std::cerr << fmt::format(
-        "topicform: error: unknown argument '{}'\nsee 'topicform rules --help'\n",
-        operands.front());
+    log_error(fmt::format("unknown argument '{}'\nsee 'topicform rules --help'", operands.front()));
     return Parsed::usage_error;
   }
   return parsed;
@@ -69,8 +68,7 @@ int run_version(const std::vector<std::string>& args) {
       return kExitOk;
     }
     if (arg != "--json") {
-      std::cerr << fmt::format(
-          "topicform: error: unknown argument '{}'\nsee 'topicform version --help'\n", arg);
+      log_error(fmt::format("unknown argument '{}'\nsee 'topicform version --help'", arg));
       return kExitFailure;
     }
     json = true;

@@ -1,5 +1,6 @@
 // Dispatch of a command's verbs, with the help generated from the same table.
 #include "cli/subcommands.hpp"
+#include "log/log.hpp"
 
 #include <iostream>
 
@@ -36,9 +37,8 @@ int run_subcommand(const std::string& command, const std::string& about,
     names.push_back(entry.name);
   }
   auto close = closest_word(args[0], names, 2);
-  std::cerr << fmt::format("topicform: error: unknown verb '{} {}'{}\nsee 'topicform {} --help'\n",
-                           command, args[0],
-                           close ? fmt::format(" (did you mean '{}'?)", *close) : "", command);
+  log_error(fmt::format("unknown verb '{} {}'{}\nsee 'topicform {} --help'", command, args[0],
+                        close ? fmt::format(" (did you mean '{}'?)", *close) : "", command));
   return kExitFailure;
 }
 

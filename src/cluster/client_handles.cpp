@@ -1,4 +1,5 @@
 // Client handles beside the admin client: the same properties, one place that sets them.
+#include "cluster/rdkafka_log.hpp"
 #include "cluster/client_handles.hpp"
 
 #include <fmt/format.h>
@@ -36,7 +37,7 @@ Result<Client> make_client(rd_kafka_type_t type, const KafkaOptions& options,
     rd_kafka_conf_destroy(conf);
     return configured.error();
   }
-  if (!configured->count("debug")) rd_kafka_conf_set_log_cb(conf, nullptr);
+  route_rdkafka_logs(conf, configured->count("debug") > 0);
   char error[512];
   rd_kafka_t* client = rd_kafka_new(type, conf, error, sizeof error);
   if (!client) {

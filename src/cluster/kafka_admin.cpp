@@ -1,6 +1,7 @@
 // librdkafka's C Admin API wrapped so that nothing above the adapter sees rd_kafka_* types or
 // codes: the client, its errors, broker counts and the wait for leaders (reads and writes live in
 // cluster_read.cpp, topic_writes.cpp and consumer_groups.cpp).
+#include "cluster/rdkafka_log.hpp"
 #include "cluster/kafka_admin.hpp"
 
 #include <librdkafka/rdkafka.h>
@@ -237,8 +238,8 @@ Result<std::unique_ptr<KafkaAdmin>> KafkaAdmin::connect(const KafkaOptions& opti
     return configured.error();
   }
   // librdkafka's own log lines (connection retries) would bury the one error that matters;
-  // failures come back as results and are reported once, in words.
-  if (!configured->count("debug")) rd_kafka_conf_set_log_cb(conf, nullptr);
+  // failures come back as results and are reported once, in words: its lines are debug detail.
+  route_rdkafka_logs(conf, configured->count("debug") > 0);
   auto handle = std::make_unique<Handle>();
   if (auto it = configured->find("sasl.mechanism"); it != configured->end()) {
     handle->sasl_mechanism = it->second;

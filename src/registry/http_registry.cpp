@@ -5,6 +5,7 @@
 #include <curl/curl.h>
 
 #include <algorithm>
+#include <chrono>
 #include <mutex>
 
 #include <fmt/format.h>
@@ -12,6 +13,7 @@
 
 #include "core/plan/parallel_for.hpp"
 #include "core/text/env_references.hpp"
+#include "log/log.hpp"
 #include "registry/registry_answers.hpp"
 
 namespace topicform {
@@ -86,13 +88,23 @@ Result<HttpAnswer> send(HttpRegistry::Connection& c, const char* method, const s
   curl_easy_setopt(c.curl, CURLOPT_NOSIGNAL, 1L);
   curl_easy_setopt(c.curl, CURLOPT_FOLLOWLOCATION, 0L);
   curl_easy_setopt(c.curl, CURLOPT_PROTOCOLS_STR, "http,https");
+  auto started = std::chrono::steady_clock::now();
   CURLcode code = curl_easy_perform(c.curl);
   curl_slist_free_all(headers);
   std::string where =
       fmt::format("schema registry {}: {} {}", url_for_messages(c.url), method, path);
+  if (code == CURLE_OK) curl_easy_getinfo(c.curl, CURLINFO_RESPONSE_CODE, &answer.status);
+  if (log_enabled(LogLevel::debug)) {
+    auto ms = std::chrono::duration_cast<std::chrono::milliseconds>(
+                  std::chrono::steady_clock::now() - started)
+                  .count();
+    log_debug(fmt::format("{}: {} in {} ms", where,
+                          code == CURLE_OK ? fmt::format("HTTP {}", answer.status)
+                                           : std::string(curl_easy_strerror(code)),
+                          ms));
+  }
   if (code == CURLE_WRITE_ERROR) return Error{where + ": the answer is larger than 16 MiB"};
   if (code != CURLE_OK) return Error{fmt::format("{}: {}", where, curl_easy_strerror(code))};
-  curl_easy_getinfo(c.curl, CURLINFO_RESPONSE_CODE, &answer.status);
   return answer;
 }
 

@@ -146,6 +146,13 @@ KAFKA_USERNAME=app KAFKA_PASSWORD="$app_pw" KAFKA_BOOTSTRAP_SERVERS="$S" \
 grep -q "No changes" "$tmp/out" && ok || bad "no changes after the apply"
 grep -q "sasl.password = \[redacted\]" "$tmp/err" && ok || bad "the debug output shows the configuration, redacted"
 never_printed "plan with -X debug=all"
+# The same through the logger at its most verbose, as JSON lines: librdkafka's lines included.
+KAFKA_USERNAME=app KAFKA_PASSWORD="$app_pw" KAFKA_BOOTSTRAP_SERVERS="$S" \
+  run "$bin" -vv --log-format json plan --detailed-exitcode --command-config "$tmp/env.properties" -X debug=all "$tmp/p1"
+[ $? = 0 ] && ok || bad "plan at trace level with JSON logs"
+grep -q '"message":"librdkafka [A-Z]*: ' "$tmp/err" && ok || bad "librdkafka's lines come through the logger as JSON"
+python3 -c "import json,sys; [json.loads(l) for l in open(sys.argv[1])]" "$tmp/err" && ok || bad "every stderr line is a JSON object"
+never_printed "plan at trace level, JSON, -X debug=all"
 
 # 3. a wrong password: a clear error
 run "$bin" plan --timeout 10s --bootstrap-server "$S" -X security.protocol=SASL_PLAINTEXT \

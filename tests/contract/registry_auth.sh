@@ -98,6 +98,11 @@ for env in bearer mtls; do
   expect_exit 0 "plan through $env after apply" plan --env "$env" --detailed-exitcode; keep
 done
 "$bin" plan --bootstrap-server "$S" --env bearer --out "$tmp/saved.json" "$project" >"$tmp/out" 2>"$tmp/err"; keep
+# At trace level, as JSON lines, each registry request is logged, and still no secret.
+for env in basic bearer mtls; do
+  expect_exit 0 "plan -vv through $env" "$bin" -vv --log-format json plan --color never --bootstrap-server "$S" --env "$env" "$project"; keep
+  expect_out '"level":"debug","message":"schema registry https://127.0.0.1:[0-9]+/apis/ccompat/v7: GET /subjects/orders.created-value/versions/latest: HTTP 200 in [0-9]+ ms"' "-vv logs the requests through $env"
+done
 
 # Negative controls: each fails with its reason and writes nothing (after the positive runs above).
 python3 - "$project/schemas/order_created.json" <<'PY'
