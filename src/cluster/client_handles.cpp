@@ -1,6 +1,6 @@
 // Client handles beside the admin client: the same properties, one place that sets them.
-#include "cluster/rdkafka_log.hpp"
 #include "cluster/client_handles.hpp"
+#include "cluster/rdkafka_log.hpp"
 
 #include <fmt/format.h>
 

@@ -1,8 +1,8 @@
 // librdkafka's C Admin API wrapped so that nothing above the adapter sees rd_kafka_* types or
 // codes: the client, its errors, broker counts and the wait for leaders (reads and writes live in
 // cluster_read.cpp, topic_writes.cpp and consumer_groups.cpp).
-#include "cluster/rdkafka_log.hpp"
 #include "cluster/kafka_admin.hpp"
+#include "cluster/rdkafka_log.hpp"
 
 #include <librdkafka/rdkafka.h>
 

@@ -1,6 +1,6 @@
 // Prints topicform's verdict on each pair of a differential pairs file: "NAME compatible" or
-// "NAME incompatible", one line each, for tests/contract/differential.py to set beside a registry's.
-// Usage: contract_verdicts PAIRS.json
+// "NAME incompatible", one line each, for tests/contract/differential.py to set beside a
+// registry's. Usage: contract_verdicts PAIRS.json
 #include <fstream>
 #include <iostream>
 
