@@ -2,6 +2,10 @@
 // and the group's committed offsets, and AlterConsumerGroupOffsets for the new ones.
 #include <librdkafka/rdkafka.h>
 
+#include <algorithm>
+#include <chrono>
+#include <thread>
+
 #include <fmt/format.h>
 
 #include "cluster/admin_request.hpp"
@@ -27,6 +31,26 @@ Result<std::int64_t> answered(const PartitionOffsets& answer, const std::string&
 }
 
 }  // namespace
+
+Result<KafkaAdmin::PartitionOffsets> KafkaAdmin::answered_offsets(
+    const std::vector<Partition>& partitions, std::int64_t which) {
+  auto deadline = std::chrono::steady_clock::now() + std::chrono::milliseconds(m_timeout_ms);
+  auto pause = std::chrono::milliseconds(100);
+  auto got = list_offsets(partitions, which);
+  while (got) {
+    std::vector<Partition> unanswered;
+    for (const auto& p : partitions)
+      if (auto f = got->find(p); f == got->end() || f->second < 0) unanswered.push_back(p);
+    if (unanswered.empty() || std::chrono::steady_clock::now() + pause > deadline) return got;
+    std::this_thread::sleep_for(pause);
+    pause = std::min(pause * 2, std::chrono::milliseconds(1'000));
+    auto again = list_offsets(unanswered, which);
+    if (!again) return again;
+    for (const auto& [p, offset] : *again)
+      if (offset >= 0) (*got)[p] = offset;
+  }
+  return got;
+}
 
 Result<GroupActivity> KafkaAdmin::group_activity(const std::string& group) {
   auto groups = list_groups();
@@ -64,9 +88,9 @@ Result<std::map<std::int32_t, std::pair<std::int64_t, std::int64_t>>> KafkaAdmin
   std::int32_t count = **listed;
   std::vector<Partition> partitions;
   for (std::int32_t p = 0; p < count; ++p) partitions.emplace_back(topic, p);
-  auto starts = list_offsets(partitions, kEarliest);
+  auto starts = answered_offsets(partitions, kEarliest);
   if (!starts) return starts.error();
-  auto ends = list_offsets(partitions, kLatest);
+  auto ends = answered_offsets(partitions, kLatest);
   if (!ends) return ends.error();
   std::map<std::int32_t, std::pair<std::int64_t, std::int64_t>> bounds;
   for (std::int32_t p = 0; p < count; ++p) {

@@ -204,6 +204,11 @@ class KafkaAdmin : public ClusterReader,
   // kUncounted when its leader cannot answer yet (still loading it, or moving).
   Result<PartitionOffsets> list_offsets(const std::vector<Partition>& partitions,
                                         std::int64_t which);
+  // list_offsets, asking again for the partitions whose leader did not answer (100 ms growing
+  // to 1 s between rounds) until each answers or --timeout has passed: a topic created a moment
+  // ago has leaders before they have written its logs (group_offsets.cpp).
+  Result<PartitionOffsets> answered_offsets(const std::vector<Partition>& partitions,
+                                            std::int64_t which);
   // Every consumer group: one ListConsumerGroups.
   Result<std::vector<GroupListing>> list_groups();
   explicit KafkaAdmin(std::unique_ptr<Handle> handle, int timeout_ms);

@@ -5,6 +5,7 @@
 #include <gtest/gtest.h>
 
 #include "unit/contract_scenarios.hpp"
+#include "unit/effective_topics.hpp"
 
 namespace topicform {
 namespace {
@@ -41,13 +42,7 @@ struct Fixture {
 
   // Runs the judgement with `earlier` as the revision's files.
   std::vector<std::string> run(const EarlierFiles& earlier) {
-    std::vector<EffectiveTopic> topics;
-    for (const auto& spec : specs) {
-      EffectiveTopic topic;
-      topic.spec = &spec;
-      topic.name = spec.name.value;
-      topics.push_back(topic);
-    }
+    std::vector<EffectiveTopic> topics = effective_topics(specs);
     found.clear();
     RuleSink sink(settings, found);
     check_against(topics, settings, "origin/main", earlier, sink);
@@ -150,13 +145,7 @@ TEST(Against, RequestsAskEveryVersionOnlyForTransitiveModes) {
   Fixture f;
   f.topic("orders.created", "order.json", kOld, "FULL_TRANSITIVE");
   f.topic("orders.paid", "paid.json", kOld);
-  std::vector<EffectiveTopic> topics;
-  for (const auto& spec : f.specs) {
-    EffectiveTopic topic;
-    topic.spec = &spec;
-    topic.name = spec.name.value;
-    topics.push_back(topic);
-  }
+  std::vector<EffectiveTopic> topics = effective_topics(f.specs);
   auto asked = history_requests(topics, f.settings);
   ASSERT_EQ(asked.size(), 4u);
   EXPECT_EQ(asked[0].file, "/p/schemas/order.json");

@@ -3,6 +3,8 @@
 
 #include <gtest/gtest.h>
 
+#include "unit/effective_topics.hpp"
+
 namespace topicform {
 namespace {
 
@@ -14,17 +16,6 @@ TopicSpec spec_named(const std::string& name) {
   TopicSpec spec;
   spec.name = {name, {}, true};
   return spec;
-}
-
-std::vector<EffectiveTopic> effective(const std::vector<TopicSpec>& specs) {
-  std::vector<EffectiveTopic> topics;
-  for (const auto& spec : specs) {
-    EffectiveTopic topic;
-    topic.spec = &spec;
-    topic.name = spec.name.value;
-    topics.push_back(topic);
-  }
-  return topics;
 }
 
 DesiredSubject local(const std::string& topic) {
@@ -57,7 +48,7 @@ TEST(SubjectHealth, TopicsDeclareTheirLocalSchemasAndNamedSubjects) {
   specs[3].deleted = {true, {}, true};
   specs[5].owner.schema = {"payments-v1", {}, true};
   specs[5].owner.schema_subject = {"payments-v1", {}, true};
-  auto topics = effective(specs);
+  auto topics = effective_topics(specs);
   std::vector<DesiredSubject> desired{local("a.local")};
   auto declared = declared_subjects(topics, desired);
   ASSERT_EQ(declared.size(), 3u);
