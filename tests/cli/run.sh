@@ -204,6 +204,11 @@ expect "secrets stay hidden at debug verbosity" 1 "$NOTHING" "sasl.password = \[
   "$bin" plan --timeout 2 --bootstrap-server 127.0.0.1:1 -X debug=all --command-config "$tmp/client.properties" \
   -X ssl.key.password=hunter2-key -X sasl.oauthbearer.config=hunter2-token topics
 if grep -q hunter2 "$tmp/out" "$tmp/err"; then echo "cli: FAILED a secret value was printed at debug verbosity" >&2; failed=$((failed + 1)); fi
+# The same through the logger at trace level as JSON lines: librdkafka's dump comes through it.
+expect "secrets stay hidden at trace level, as JSON" 1 "$NOTHING" '"message":"librdkafka CONF: .*sasl.password = \[redacted\]' -- \
+  "$bin" -vv --log-format json plan --timeout 2 --bootstrap-server 127.0.0.1:1 -X debug=all --command-config "$tmp/client.properties" \
+  -X ssl.key.password=hunter2-key -X sasl.oauthbearer.config=hunter2-token topics
+if grep -q hunter2 "$tmp/out" "$tmp/err"; then echo "cli: FAILED a secret value was printed at trace level" >&2; failed=$((failed + 1)); fi
 expect "a timeout that is not a duration" 1 "$NOTHING" "^topicform: error: --timeout 'soon' is not a duration between 1ms and 24h \(e.g. 30s, 2m\)$" -- \
   "$bin" apply --auto-approve --wait-for-brokers --timeout soon --bootstrap-server 127.0.0.1:1 topics
 expect "no cluster configured" 1 "$NOTHING" "^topicform: error: no cluster: " -- \
