@@ -49,9 +49,13 @@ TEST(SubjectHealth, TopicsDeclareTheirLocalSchemasAndNamedSubjects) {
   specs[5].owner.schema = {"payments-v1", {}, true};
   specs[5].owner.schema_subject = {"payments-v1", {}, true};
   auto topics = effective_topics(specs);
+  EffectiveTopic dead = topics[1];  // b.named's dead-letter topic shares its owner card
+  dead.name = "b.named.dead";
+  dead.is_dead = true;
+  topics.push_back(dead);
   std::vector<DesiredSubject> desired{local("a.local")};
   auto declared = declared_subjects(topics, desired);
-  ASSERT_EQ(declared.size(), 3u);
+  ASSERT_EQ(declared.size(), 3u) << "deleted, URL, no schema and .dead topics declare none";
   EXPECT_EQ(declared[0].subject, "a.local-value");
   EXPECT_EQ(declared[0].desired, &desired[0]);
   EXPECT_EQ(declared[1].subject, "OrderEvent");

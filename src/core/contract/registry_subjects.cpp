@@ -1,7 +1,7 @@
 // The registry sees what Git holds: the subject, type and level all come from the owner card.
 #include "core/contract/registry_subjects.hpp"
 
-#include <algorithm>
+#include <map>
 
 #include "core/contract/compatibility.hpp"
 #include "core/model/schema_reference.hpp"
@@ -51,13 +51,14 @@ std::vector<DesiredSubject> desired_subjects(const std::vector<EffectiveTopic>& 
 
 std::vector<DeclaredSubject> declared_subjects(const std::vector<EffectiveTopic>& topics,
                                                const std::vector<DesiredSubject>& desired) {
+  std::map<std::string, const DesiredSubject*> local_of;
+  for (const auto& d : desired) local_of.emplace(d.topic, &d);
   std::vector<DeclaredSubject> out;
   for (const auto& topic : topics) {
-    if (topic.spec == nullptr || topic.spec->deleted.value) continue;
-    auto local = std::find_if(desired.begin(), desired.end(),
-                              [&](const DesiredSubject& d) { return d.topic == topic.name; });
-    if (local != desired.end()) {
-      out.push_back(DeclaredSubject{topic.name, local->subject, &*local});
+    // A `.dead` topic shares its source's owner card, not its contract.
+    if (topic.spec == nullptr || topic.spec->deleted.value || topic.is_dead) continue;
+    if (auto local = local_of.find(topic.name); local != local_of.end()) {
+      out.push_back(DeclaredSubject{topic.name, local->second->subject, local->second});
       continue;
     }
     const OwnerCard& owner = topic.spec->owner;

@@ -36,7 +36,8 @@ struct DeclaredSubject {
   const DesiredSubject* desired = nullptr;
 };
 
-// Every subject the topics declare, in manifest order; deleted topics and URLs are left out.
+// Every subject the topics declare, in manifest order; deleted topics, `.dead` topics and URLs
+// are left out.
 std::vector<DeclaredSubject> declared_subjects(const std::vector<EffectiveTopic>& topics,
                                                const std::vector<DesiredSubject>& desired);
 
