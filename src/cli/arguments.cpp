@@ -1,6 +1,5 @@
 // Boost.Program_options with PATH operands, the same way for every command.
 #include "cli/arguments.hpp"
-#include "log/log.hpp"
 
 #include <algorithm>
 #include <iostream>
@@ -9,6 +8,7 @@
 
 #include "cli/commands.hpp"
 #include "core/text/spelling.hpp"
+#include "log/log.hpp"
 
 namespace topicform {
 namespace po = boost::program_options;

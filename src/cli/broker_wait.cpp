@@ -1,7 +1,6 @@
 // Compose starts the init container as soon as the broker's healthcheck passes, which in a
 // cluster can be before the other brokers have registered; a RF-3 create then fails.
 #include "cli/broker_wait.hpp"
-#include "log/log.hpp"
 
 #include <algorithm>
 #include <chrono>
@@ -9,6 +8,8 @@
 #include <thread>
 
 #include <fmt/format.h>
+
+#include "log/log.hpp"
 
 namespace topicform {
 namespace {

@@ -1,6 +1,5 @@
 // load -> select environment -> every offline rule, with diagnostics sorted for output.
 #include "cli/checked_project.hpp"
-#include "log/log.hpp"
 
 #include <unistd.h>
 
@@ -10,6 +9,7 @@
 
 #include "cli/terminal.hpp"
 #include "core/contract/against.hpp"
+#include "log/log.hpp"
 #include "manifest/git_history.hpp"
 #include "render/diagnostics_render.hpp"
 

@@ -1,12 +1,13 @@
 // Outside GitHub Actions the variable is unset and nothing happens.
 #include "cli/job_summary.hpp"
-#include "log/log.hpp"
 
 #include <cstdlib>
 #include <fstream>
 #include <iostream>
 
 #include <fmt/format.h>
+
+#include "log/log.hpp"
 
 namespace topicform {
 

@@ -1,6 +1,5 @@
 // Files are read and written here so that the engine and the renderers stay free of I/O.
 #include "cli/plan_io.hpp"
-#include "log/log.hpp"
 
 #include <filesystem>
 #include <fstream>
@@ -11,6 +10,7 @@
 #include "cli/commands.hpp"
 #include "cluster/snapshot.hpp"
 #include "core/plan/fingerprint.hpp"
+#include "log/log.hpp"
 #include "manifest/read_file.hpp"
 #include "render/plan_file.hpp"
 

@@ -1,6 +1,5 @@
 // Dispatch of a command's verbs, with the help generated from the same table.
 #include "cli/subcommands.hpp"
-#include "log/log.hpp"
 
 #include <iostream>
 
@@ -8,6 +7,7 @@
 
 #include "cli/commands.hpp"
 #include "core/text/spelling.hpp"
+#include "log/log.hpp"
 
 namespace topicform {
 namespace {

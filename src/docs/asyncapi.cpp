@@ -77,9 +77,8 @@ std::string schema_format(const std::string& type) {
 
 // The schema a registry holds, by its id: what consumers resolve from the message's schema id.
 Json registered_payload(const CatalogueTopic& entry) {
-  std::string ref =
-      fmt::format("{}/schemas/ids/{}/schema", entry.registered.url, entry.registered.id);
-  return Json{{"schemaFormat", schema_format(entry.schema_type)}, {"schema", {{"$ref", ref}}}};
+  return Json{{"schemaFormat", schema_format(entry.schema_type)},
+              {"schema", {{"$ref", entry.registered.schema_url()}}}};
 }
 
 // A JSON Schema the document can point to: the registered version (docs --registry), a URL, or

@@ -78,6 +78,10 @@ bool CatalogueTopic::environments_differ() const {
              }) != environments.end();
 }
 
+std::string RegisteredSchema::schema_url() const {
+  return id > 0 ? fmt::format("{}/schemas/ids/{}/schema", url, id) : "";
+}
+
 Catalogue build_catalogue(const std::vector<EffectiveTopic>& topics, const Settings& settings,
                           const Environment& environment) {
   Catalogue catalogue;

@@ -32,6 +32,8 @@ struct RegisteredSchema {
   int version = 0;
   int id = 0;
   std::string url;  // the registry's base URL, without credentials
+  // Where the registry serves the schema by its id (Confluent's API); "" when none was read.
+  std::string schema_url() const;
 };
 
 struct CatalogueTopic {

@@ -63,14 +63,10 @@ std::string consumer_list(const OwnerCard& owner) {
 // read, and then linked to the registered schema.
 Fact subject_fact(const CatalogueTopic& topic) {
   std::string value = topic.subject;
-  std::string link;
-  if (topic.registered.version > 0) {
-    value += fmt::format(", version {}", topic.registered.version);
-    link = fmt::format("{}/schemas/ids/{}/schema", topic.registered.url, topic.registered.id);
-  }
+  if (topic.registered.version > 0) value += fmt::format(", version {}", topic.registered.version);
   if (!topic.schema_type.empty())
     value += fmt::format(" ({}, {})", topic.schema_type, topic.compatibility);
-  return {"Schema subject", value, topic.registered.id > 0 ? link : ""};
+  return {"Schema subject", value, topic.registered.schema_url()};
 }
 
 std::vector<Fact> owner_facts(const CatalogueTopic& topic) {

@@ -86,19 +86,19 @@ Result<bool> plan_registry(const std::vector<DesiredSubject>& subjects, bool all
   if (!states) return Error{states.error().message};
   for (std::size_t i = 0; i < subjects.size(); ++i) {
     const DesiredSubject& desired = subjects[i];
-    const SubjectState* state = &(*states)[i];
+    const SubjectState& state = (*states)[i];
     if (desired.deleted) {
-      if (allow_delete && state->exists)
-        plan.schemas.push_back(change_of(Kind::soft_delete, desired, *state));
+      if (allow_delete && state.exists)
+        plan.schemas.push_back(change_of(Kind::soft_delete, desired, state));
       continue;
     }
-    if (state->level != desired.level) {
-      SchemaChange change = change_of(Kind::set_level, desired, *state);
+    if (state.level != desired.level) {
+      SchemaChange change = change_of(Kind::set_level, desired, state);
       change.level = desired.level;
-      change.level_before = state->level;
+      change.level_before = state.level;
       plan.schemas.push_back(std::move(change));
     }
-    auto planned = plan_version(desired, *state, registry, plan);
+    auto planned = plan_version(desired, state, registry, plan);
     if (!planned) return planned;
   }
   return true;
