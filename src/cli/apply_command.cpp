@@ -7,13 +7,16 @@
 #include <fmt/format.h>
 #include <boost/program_options.hpp>
 
+#include "cli/apply_steps.hpp"
 #include "cli/arguments.hpp"
 #include "cli/broker_wait.hpp"
 #include "cli/cluster_connection.hpp"
 #include "cli/command_options.hpp"
 #include "cli/commands.hpp"
+#include "cli/environment_fanout.hpp"
 #include "cli/plan_io.hpp"
 #include "cli/terminal.hpp"
+#include "core/plan/environment_runs.hpp"
 #include "engine/saved_plan.hpp"
 #include "log/log.hpp"
 #include "render/plan_render.hpp"
@@ -48,112 +51,81 @@ blocked, stale plan, failed, brokers not ready in time); the reason is the last 
 
 Options)";
 
-// A saved plan supplies the paths and environment it was made from unless the command names
-// them; its deletes need --allow-delete on this command, whatever the plan was saved with.
-Result<SavedPlan> read_saved_plan(ApplyOptions& options) {
-  auto saved = load_plan_file(options.plan_file);
+// A saved plan supplies the paths and environments it was made from unless the command names
+// them (naming others is refused: the file covers only its own); its deletes need --allow-delete
+// on this command, whatever the plan was saved with.
+Result<std::vector<SavedPlan>> read_saved_plans(ApplyOptions& options) {
+  auto saved = load_plans_file(options.plan_file);
   if (!saved) return saved;
-  if (options.paths_defaulted && !saved->paths.empty()) options.paths = saved->paths;
-  if (options.environment.empty()) options.environment = saved->plan.environment;
-  if (options.targets.empty()) options.targets = saved->targets;
-  if (auto refused = saved_plan_refusal(*saved, options.allow_delete, options.targets)) {
-    return Error{*refused};
+  std::vector<std::string> names;
+  for (const auto& one : *saved) names.push_back(one.plan.environment);
+  if (options.environments.empty()) options.environments = names;
+  if (options.environments != names) {
+    return Error{
+        fmt::format("the plan file holds environment(s) {}, not the --env given; apply "
+                    "it without --env, or plan again",
+                    fmt::join(names, ", "))};
+  }
+  if (options.paths_defaulted && !saved->front().paths.empty()) {
+    options.paths = saved->front().paths;
+  }
+  if (options.targets.empty()) options.targets = saved->front().targets;
+  for (const auto& one : *saved) {
+    if (auto refused = saved_plan_refusal(one, options.allow_delete, options.targets)) {
+      return Error{*refused};
+    }
   }
   return saved;
 }
 
-Result<bool> wait_if_asked(const ApplyOptions& options, const CheckedProject& checked,
-                           KafkaAdmin& admin) {
-  if (options.wait_for_brokers < 0) return true;
-  std::int64_t wanted = options.wait_for_brokers;
-  if (wanted == 0) {  // not given: enough brokers for the widest replication asked for
-    for (const auto& topic : checked.topics) {
-      wanted = std::max(wanted, topic.replication_factor.value);
+// The environments of a run: as given ("all" expanded from the settings) or the plan file's.
+Result<std::vector<std::string>> environments_of(const ApplyOptions& options) {
+  if (!reports_per_environment(options.environments)) {
+    return std::vector<std::string>{single_environment(options.environments)};
+  }
+  return chosen_environments(options.environments,
+                             load_project(options.paths, options.settings).settings);
+}
+
+// Several environments one after another in the order given, stopping at the first that fails;
+// with a saved plan, every environment's plan is checked before the first is applied.
+int apply_in_order(ApplyOptions& options, const std::vector<std::string>& names,
+                   const std::vector<SavedPlan>& saved, const ExecutePolicy& policy) {
+  if (auto own = use_each_environments_cluster(options.connection); !own) {
+    return fail(own.error().message);
+  }
+  for (std::size_t i = 0; i < names.size() && !saved.empty(); ++i) {
+    if (auto ready = prepare_apply(options, names[i], &saved[i]); !ready) {
+      return fail(fmt::format("environment '{}': {}; nothing was applied to any environment",
+                              names[i], ready.error().message));
     }
   }
-  auto ready =
-      wait_for_brokers(admin, std::max<std::int64_t>(wanted, 1), *timeout_ms(options.connection));
-  if (!ready) return ready.error();
-  return true;
-}
-
-Result<bool> check_saved(const SavedPlan& saved, const Plan& fresh, const CheckedProject& checked) {
-  auto stale = stale_because(saved, fresh, digest_of(checked));
-  if (!stale) return true;
-  for (const auto& line : stale->details) log_info("  " + line);
-  return Error{
-      fmt::format("the plan is stale: {}; plan again; nothing was applied", stale->reason)};
-}
-
-Result<bool> confirm(const ApplyOptions& options, const Plan& plan) {
-  if (options.auto_approve) return true;
-  if (isatty(STDIN_FILENO) != 1) {
-    return Error{"no terminal to confirm on: run with --auto-approve to apply without asking"};
-  }
-  std::cerr << fmt::format("Apply these changes to cluster {}? Only 'yes' is accepted: ",
-                           plan.cluster_id);
-  std::string answer;
-  std::getline(std::cin, answer);
-  if (answer != "yes") return Error{"not confirmed; nothing was applied"};
-  return true;
-}
-
-std::string status_line(const Outcome& outcome) {
-  const ApplyReport& report = outcome.report;
-  std::string line =
-      fmt::format("{} applied, {} failed, {} not attempted", report.count(ActionStatus::applied),
-                  report.count(ActionStatus::failed), report.count(ActionStatus::not_attempted));
-  if (outcome.schemas_written > 0)
-    line += fmt::format(", {} schema registry change(s) made", outcome.schemas_written);
-  return line;
-}
-
-std::string withheld_note(const Plan& plan) {
-  if (plan.withheld.empty()) {
-    return plan.targets.empty() ? " The cluster matches the manifests."
-                                : " The targeted topics match the manifests.";
-  }
-  return fmt::format(" {} delete(s) withheld (first: '{}'): run with --allow-delete to delete.",
-                     plan.withheld.size(), plan.withheld.front().name);
-}
-
-int report(const Outcome& outcome, const ApplyOptions& options, KafkaAdmin& admin) {
-  // Before the outcome, so an apply that stops still says what it sent (the error stays last).
-  if (options.stats) log_info(format_request_counts(admin.requests(), "writes"));
-  if (!outcome.converged()) {
-    if (outcome.remaining.has_changes() || outcome.remaining.is_blocked()) {
-      log_info(render_plan_text(outcome.remaining, false));
+  for (std::size_t i = 0; i < names.size(); ++i) {
+    log_info(fmt::format("Environment '{}' ({} of {})", names[i], i + 1, names.size()));
+    auto prepared = prepare_apply(options, names[i], saved.empty() ? nullptr : &saved[i]);
+    int code =
+        prepared ? execute_prepared(**prepared, options, policy) : fail(prepared.error().message);
+    if (code != kExitOk) {
+      std::vector<std::string> rest(names.begin() + static_cast<long>(i) + 1, names.end());
+      return fail(fmt::format("environment '{}' failed; {}", names[i],
+                              rest.empty()
+                                  ? std::string("it was the last")
+                                  : fmt::format("not applied: {}", fmt::join(rest, ", "))));
     }
-    std::string done = outcome.wrote ? "; " + status_line(outcome) + "; re-run to continue" : "";
-    return fail(outcome.error + done);
   }
-  if (!outcome.wrote) return kExitOk;
-  log_info(
-      fmt::format("Apply complete: {}.{}", status_line(outcome), withheld_note(outcome.remaining)));
   return kExitOk;
-}
-
-Result<ExecutePolicy> policy_of(const ApplyOptions& options) {
-  auto wait_ms = duration_flag_ms("--wait", options.wait);
-  if (!wait_ms) return wait_ms.error();
-  auto silence_ms = timeout_ms(options.connection);
-  if (!silence_ms) return silence_ms.error();
-  ExecutePolicy policy;
-  policy.allow_delete = options.allow_delete;
-  policy.wait_timeout_ms = *wait_ms;
-  // A busy broker (right after a large create) shows accepted changes tens of seconds late
-  // while answering every read: that is --wait's to bound, not --timeout's (silence).
-  policy.readback_timeout_ms = *wait_ms;
-  policy.read_failure_timeout_ms = *silence_ms;
-  return policy;
 }
 
 }  // namespace
 
 Parsed parse_apply(const std::vector<std::string>& args, ApplyOptions& options) {
   po::options_description visible(kUsage);
-  visible.add_options()("help,h", "show this help")("env,e", po::value(&options.environment),
-                                                    "environment from the settings")(
+  visible.add_options()("help,h", "show this help");
+  add_environments_option(visible, options.environments,
+                          "environment from the settings; repeat it, or say 'all', to apply "
+                          "several one after another in that order, stopping at the first that "
+                          "fails");
+  visible.add_options()(
 
       "plan", po::value(&options.plan_file),
       "execute a plan saved by 'plan --out FILE', only if a plan made now is the same")(
@@ -187,42 +159,18 @@ int run_apply(const std::vector<std::string>& args) {
   if (auto parsed = parse_apply(args, options); parsed != Parsed::run) return exit_code(parsed);
   auto policy = policy_of(options);
   if (!policy) return fail(policy.error().message);
-  std::optional<SavedPlan> saved;
+  std::vector<SavedPlan> saved;
   if (!options.plan_file.empty()) {
-    auto read = read_saved_plan(options);
+    auto read = read_saved_plans(options);
     if (!read) return fail(read.error().message);
     saved = std::move(*read);
   }
-  auto checked = load_and_check(options.paths, options.environment, options.settings);
-  if (!usable_after_report(*checked, options.colour))
-    return fail("the manifests have errors; nothing was applied");
-  auto targets = checked_targets(*checked, options.targets);
-  if (!targets) return fail(targets.error().message + "; nothing was applied");
-  Desired desired = desired_of(*checked, &*targets);
-  auto admin = connect_kafka(options.connection, checked->environment);
-  if (!admin) return fail(admin.error().message);
-  if (auto ready = wait_if_asked(options, *checked, **admin); !ready)
-    return fail(ready.error().message);
-  auto registry = connect_registry(options.connection, checked->environment);
-  if (!registry) return fail(registry.error().message + "; nothing was applied");
-  ClusterPorts cluster{**admin, admin->get(), registry->get()};
-  auto planned = make_plan(desired, options.allow_delete, cluster);
-  if (!planned) return fail(planned.error().message + "; nothing was applied");
-  planned->plan.schemas_skipped = registry_skipped(options.connection, checked->environment);
-  if (saved) {
-    if (auto same = check_saved(*saved, planned->plan, *checked); !same) {
-      return fail(same.error().message);
-    }
-  }
-  std::cout << render_plan_text(planned->plan, use_colour(options.colour, STDOUT_FILENO));
-  std::cout.flush();
-  if (planned->plan.has_changes() && !planned->plan.is_blocked()) {
-    if (auto yes = confirm(options, planned->plan); !yes) return fail(yes.error().message);
-  }
-  // One write a line (stderr is unbuffered): a large apply reports thousands of them.
-  auto progress = [](const std::string& line) { log_info(line); };
-  Outcome outcome = execute(planned->plan, desired, cluster, **admin, *policy, progress);
-  return report(outcome, options, **admin);
+  auto names = environments_of(options);
+  if (!names) return fail(names.error().message);
+  if (names->size() > 1) return apply_in_order(options, *names, saved, *policy);
+  auto prepared = prepare_apply(options, names->front(), saved.empty() ? nullptr : &saved[0]);
+  if (!prepared) return fail(prepared.error().message);
+  return execute_prepared(**prepared, options, *policy);
 }
 
 }  // namespace topicform

@@ -2,6 +2,7 @@
 // healthy, 1 when a layer fails, so it can be a Compose healthcheck or a CI gate.
 #include <unistd.h>
 
+#include <algorithm>
 #include <chrono>
 #include <iostream>
 #include <thread>
@@ -13,11 +14,14 @@
 #include "cli/cluster_connection.hpp"
 #include "cli/command_options.hpp"
 #include "cli/commands.hpp"
+#include "cli/environment_fanout.hpp"
 #include "cli/plan_io.hpp"
 #include "cli/terminal.hpp"
 #include "core/operations/subject_health.hpp"
+#include "core/plan/environment_runs.hpp"
 #include "engine/dead_counts.hpp"
 #include "log/log.hpp"
+#include "render/environment_reports_render.hpp"
 #include "render/health_render.hpp"
 
 namespace topicform {
@@ -91,14 +95,49 @@ HealthReport check_cluster(const CheckedProject& checked, const CheckOptions& op
   return report;
 }
 
+// The manifests' errors as the environment's report, so they fail its section alone.
+HealthReport unusable_report(const CheckedProject& checked) {
+  return unreachable_report(checked.environment.name,
+                            "the manifests have errors in this environment; nothing was checked");
+}
+
+int check_environments(CheckOptions& options) {
+  if (auto own = use_each_environments_cluster(options.connection); !own) {
+    return fail(own.error().message);
+  }
+  auto checked = load_and_check_each(options.paths, options.environments, options.settings, "");
+  if (!checked) return fail(checked.error().message);
+  report_each(*checked, options.colour);
+  std::vector<HealthReport> reports(checked->size());
+  for_each_environment(reports.size(), [&](std::size_t i) {
+    const CheckedProject& one = *(*checked)[i];
+    reports[i] = has_errors(one.diagnostics) ? unusable_report(one) : check_cluster(one, options);
+  });
+  if (options.format == "json") {
+    std::cout << render_healths_json(reports);
+  } else if (options.format == "prometheus") {
+    std::cout << render_healths_prometheus(reports);
+  } else {
+    std::cout << render_healths_text(reports, use_colour(options.colour, STDOUT_FILENO),
+                                     options.verbose);
+  }
+  std::cout.flush();
+  bool healthy = std::all_of(reports.begin(), reports.end(),
+                             [](const HealthReport& r) { return r.healthy(); });
+  return healthy ? kExitOk : kExitFailure;
+}
+
 }  // namespace
 
 Parsed parse_check(const std::vector<std::string>& args, CheckOptions& options) {
   po::options_description visible(kUsage);
   visible.add_options()("help,h", "show this help");
   add_format_option(visible, options.format, {"text", "json", "prometheus"});
-  visible.add_options()("env,e", po::value(&options.environment), "environment from the settings")(
-      "verbose,v", po::bool_switch(&options.verbose), "text: list what passes too")(
+  add_environments_option(visible, options.environments,
+                          "environment from the settings; repeat it, or say 'all', to check "
+                          "several in one report (each reaches its own bootstrapServers)");
+  visible.add_options()("verbose,v", po::bool_switch(&options.verbose),
+                        "text: list what passes too")(
       "stats", po::bool_switch(&options.stats),
       "print the number of admin requests sent, on stderr")(
       "color", po::value(&options.colour)->default_value("auto"), "auto, always or never");
@@ -115,7 +154,9 @@ Parsed parse_check(const std::vector<std::string>& args, CheckOptions& options) 
 int run_check(const std::vector<std::string>& args) {
   CheckOptions options;
   if (auto parsed = parse_check(args, options); parsed != Parsed::run) return exit_code(parsed);
-  auto checked = load_and_check(options.paths, options.environment, options.settings);
+  if (reports_per_environment(options.environments)) return check_environments(options);
+  auto checked =
+      load_and_check(options.paths, single_environment(options.environments), options.settings);
   if (!usable_after_report(*checked, options.colour)) {
     return fail("the manifests have errors; nothing was checked");
   }

@@ -35,12 +35,11 @@ void compare_with_revision(CheckedProject& checked, const std::vector<std::strin
 
 }  // namespace
 
-std::unique_ptr<CheckedProject> load_and_check(const std::vector<std::string>& paths,
-                                               const std::string& environment,
-                                               const std::string& settings_file,
-                                               const std::string& against) {
+std::unique_ptr<CheckedProject> check_loaded(Project project, const std::string& environment,
+                                             const std::vector<std::string>& paths,
+                                             const std::string& against) {
   auto checked = std::make_unique<CheckedProject>();
-  checked->project = load_project(paths, settings_file);
+  checked->project = std::move(project);
   checked->diagnostics = std::move(checked->project.diagnostics);
   RuleSink sink(checked->project.settings, checked->diagnostics);
   checked->environment = select_environment(checked->project.settings, environment, sink);
@@ -49,6 +48,13 @@ std::unique_ptr<CheckedProject> load_and_check(const std::vector<std::string>& p
   if (!against.empty()) compare_with_revision(*checked, paths, against, sink);
   sort_diagnostics(checked->diagnostics);
   return checked;
+}
+
+std::unique_ptr<CheckedProject> load_and_check(const std::vector<std::string>& paths,
+                                               const std::string& environment,
+                                               const std::string& settings_file,
+                                               const std::string& against) {
+  return check_loaded(load_project(paths, settings_file), environment, paths, against);
 }
 
 bool usable_after_report(const CheckedProject& checked, const std::string& colour) {

@@ -29,6 +29,11 @@ std::unique_ptr<CheckedProject> load_and_check(const std::vector<std::string>& p
                                                const std::string& settings_file = "",
                                                const std::string& against = "");
 
+// A project already read, checked for `environment` as load_and_check does.
+std::unique_ptr<CheckedProject> check_loaded(Project project, const std::string& environment,
+                                             const std::vector<std::string>& paths,
+                                             const std::string& against = "");
+
 // For commands that go on to use the manifests: prints their diagnostics on stderr (colour as
 // --color says) and returns whether they are usable, i.e. none is an error.
 bool usable_after_report(const CheckedProject& checked, const std::string& colour);

@@ -46,9 +46,11 @@ Result<int> timeout_ms(const ConnectionOptions& options) {
 }
 
 Bootstrap bootstrap_of(const ConnectionOptions& options, const Environment& environment) {
-  if (!options.bootstrap.empty()) return {options.bootstrap, "--bootstrap-server"};
-  if (const char* servers = std::getenv("KAFKA_BOOTSTRAP_SERVERS"); servers && *servers) {
-    return {servers, "KAFKA_BOOTSTRAP_SERVERS"};
+  if (!options.settings_bootstrap_only) {
+    if (!options.bootstrap.empty()) return {options.bootstrap, "--bootstrap-server"};
+    if (const char* servers = std::getenv("KAFKA_BOOTSTRAP_SERVERS"); servers && *servers) {
+      return {servers, "KAFKA_BOOTSTRAP_SERVERS"};
+    }
   }
   return {environment.bootstrap_servers,
           fmt::format("bootstrapServers of environment '{}' in the settings", environment.name)};
@@ -73,6 +75,15 @@ Result<KafkaOptions> kafka_options(const ConnectionOptions& options,
   for (const auto& [key, value] : *flags) kafka.properties[key] = value;
   if (auto resolved = resolve_client_properties(kafka.properties); !resolved) {
     return resolved.error();
+  }
+  if (options.settings_bootstrap_only && kafka.properties.count("bootstrap.servers")) {
+    return Error{
+        "bootstrap.servers in the client properties names one cluster for every "
+        "environment: with several environments each uses its own bootstrapServers"};
+  }
+  if (options.settings_bootstrap_only && kafka.bootstrap_servers.empty()) {
+    return Error{fmt::format("no cluster: environment '{}' has no bootstrapServers in the settings",
+                             environment.name)};
   }
   if (kafka.bootstrap_servers.empty() && !kafka.properties.count("bootstrap.servers")) {
     return Error{

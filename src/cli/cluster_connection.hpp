@@ -19,6 +19,9 @@ struct ConnectionOptions {
   std::vector<std::string> properties;
   std::string timeout = "30s";  // a duration; a bare number is seconds
   bool skip_registry = false;   // --skip-registry: plan and apply leave the registry alone
+  // A run over several environments: each reaches the one its settings name, so neither
+  // --bootstrap-server nor KAFKA_BOOTSTRAP_SERVERS (one cluster for all) is used.
+  bool settings_bootstrap_only = false;
 };
 
 // A duration flag in milliseconds ("30s", "2m", "500ms"; a bare number is seconds), between 1ms
@@ -39,7 +42,7 @@ struct Bootstrap {
 };
 
 // The one lookup of the cluster: --bootstrap-server, else KAFKA_BOOTSTRAP_SERVERS (when not
-// empty), else the environment's bootstrapServers.
+// empty), else the environment's bootstrapServers (only that with settings_bootstrap_only).
 Bootstrap bootstrap_of(const ConnectionOptions& options, const Environment& environment);
 
 // The client options of a connection (bootstrap servers as connect_kafka finds them, the

@@ -24,9 +24,9 @@ struct AlertsOptions {
 struct ApplyOptions {
   std::vector<std::string> paths;
   bool paths_defaulted = false;
-  std::vector<std::string> targets;  // --target patterns
-  std::string environment;
-  std::string settings;  // --settings FILE
+  std::vector<std::string> targets;       // --target patterns
+  std::vector<std::string> environments;  // --env, repeatable; "all"
+  std::string settings;                   // --settings FILE
   std::string colour = "auto";
   ConnectionOptions connection;
   std::string plan_file;
@@ -40,7 +40,7 @@ struct ApplyOptions {
 struct CheckOptions {
   std::vector<std::string> paths;
   std::string format = "text";
-  std::string environment;
+  std::vector<std::string> environments;  // --env, repeatable; "all"
   std::string settings;
   std::string colour = "auto";
   bool verbose = false;
@@ -79,12 +79,12 @@ struct PlanOptions {
   std::vector<std::string> paths;
   std::vector<std::string> targets;  // --target patterns
   std::string format = "text";
-  std::string environment;
-  std::string settings;  // --settings FILE
+  std::vector<std::string> environments;  // --env, repeatable; "all"
+  std::string settings;                   // --settings FILE
   std::string colour = "auto";
   ConnectionOptions connection;
   std::string against;  // --against REF: schemas compared with their versions there
-  std::string snapshot_in;
+  std::vector<std::string> snapshots_in;  // --cluster-snapshot: FILE, or ENV=FILE per environment
   std::string snapshot_out;
   std::string plan_out;
   bool allow_delete = false;
@@ -110,8 +110,8 @@ struct ValidateOptions {
   std::vector<std::string> paths;
   std::string against;  // --against REF
   std::string format = "text";
-  std::string environment;
-  std::string settings;  // --settings FILE
+  std::vector<std::string> environments;  // --env, repeatable; "all"
+  std::string settings;                   // --settings FILE
   std::string colour = "auto";
 };
 

@@ -10,11 +10,14 @@
 #include "cli/cluster_connection.hpp"
 #include "cli/command_options.hpp"
 #include "cli/commands.hpp"
+#include "cli/environment_fanout.hpp"
 #include "cli/job_summary.hpp"
 #include "cli/plan_io.hpp"
+#include "cli/plan_making.hpp"
 #include "cli/terminal.hpp"
 #include "cluster/kafka_admin.hpp"
 #include "cluster/snapshot.hpp"
+#include "core/plan/environment_runs.hpp"
 #include "log/log.hpp"
 #include "render/diagnostics_render.hpp"
 #include "render/plan_file.hpp"
@@ -64,35 +67,6 @@ void render(const Plan& plan, const PlanOptions& options) {
   std::cout.flush();
 }
 
-// The plan from a snapshot file, or from the live cluster with the broker's own check of it.
-Result<Planned> plan_from_cluster(const CheckedProject& checked, const PlanOptions& options,
-                                  const Targets& targets) {
-  Desired desired = desired_of(checked, &targets);
-  if (!options.snapshot_in.empty()) {
-    auto state = load_snapshot_file(options.snapshot_in);
-    if (!state) return state.error();
-    SnapshotReader snapshot(std::move(*state));
-    return make_plan(desired, options.allow_delete, {snapshot, nullptr});
-  }
-  auto admin = connect_kafka(options.connection, checked.environment);
-  if (!admin) return admin.error();
-  auto registry = connect_registry(options.connection, checked.environment);
-  if (!registry) return registry.error();
-  auto planned = make_plan(desired, options.allow_delete, {**admin, admin->get(), registry->get()});
-  if (!planned) return planned.error();
-  planned->plan.schemas_skipped = registry_skipped(options.connection, checked.environment);
-  // The broker itself (and any policy it runs) checks what would be sent, changing nothing.
-  if (auto checked_by_broker = add_broker_refusals(planned->plan, **admin); !checked_by_broker) {
-    return checked_by_broker.error();
-  }
-  if (options.stats) {
-    log_info(format_request_counts((*admin)->requests(), "validate-only writes"));
-    if (*registry)
-      log_info(fmt::format("schema registry requests: {}", (*registry)->requests().reads));
-  }
-  return planned;
-}
-
 Result<bool> save_outputs(const CheckedProject& checked, const Planned& planned,
                           const PlanOptions& options) {
   if (!options.snapshot_out.empty()) {
@@ -130,10 +104,13 @@ Parsed parse_plan(const std::vector<std::string>& args, PlanOptions& options) {
       visible, options.format, {"text", "json", "markdown", "github"},
       "output: text, json (versioned), markdown (a pull-request comment) or github "
       "(annotations on the manifest lines, and the Markdown plan as the job summary)");
-  visible.add_options()("env,e", po::value(&options.environment), "environment from the settings")(
-
-      "cluster-snapshot", po::value(&options.snapshot_in),
-      "plan against a snapshot file instead of a live cluster")(
+  add_environments_option(visible, options.environments,
+                          "environment from the settings; repeat it, or say 'all', to plan "
+                          "several in one report (each reaches its own bootstrapServers)");
+  visible.add_options()(
+      "cluster-snapshot", po::value(&options.snapshots_in)->value_name("FILE")->composing(),
+      "plan against a snapshot file instead of a live cluster; with several environments, "
+      "ENV=FILE for each")(
       "out", po::value(&options.plan_out),
       "save the plan for 'apply --plan FILE', which runs it only while a plan made then is the "
       "same")("write-snapshot", po::value(&options.snapshot_out),
@@ -161,14 +138,15 @@ Parsed parse_plan(const std::vector<std::string>& args, PlanOptions& options) {
 int run_plan(const std::vector<std::string>& args) {
   PlanOptions options;
   if (auto parsed = parse_plan(args, options); parsed != Parsed::run) return exit_code(parsed);
-  auto checked =
-      load_and_check(options.paths, options.environment, options.settings, options.against);
+  if (reports_per_environment(options.environments)) return run_plan_environments(options);
+  auto checked = load_and_check(options.paths, single_environment(options.environments),
+                                options.settings, options.against);
   if (!usable_after_report(*checked, options.colour)) {
     return plan_failed(options, *checked, "the manifests have errors; nothing was planned");
   }
   auto targets = checked_targets(*checked, options.targets);
   if (!targets) return plan_failed(options, *checked, targets.error().message);
-  auto planned = plan_from_cluster(*checked, options, *targets);
+  auto planned = plan_from_cluster(*checked, options, *targets, single_snapshot(options), "");
   if (!planned) return plan_failed(options, *checked, planned.error().message);
   if (auto saved = save_outputs(*checked, *planned, options); !saved) {
     return plan_failed(options, *checked, saved.error().message);

@@ -57,10 +57,10 @@ Result<ClusterState> load_snapshot_file(const std::string& path) {
   return state;
 }
 
-Result<SavedPlan> load_plan_file(const std::string& path) {
+Result<std::vector<SavedPlan>> load_plans_file(const std::string& path) {
   auto text = read_saved_file(path, "plan");
   if (!text) return text.error();
-  auto saved = read_plan_file(*text);
+  auto saved = read_plans_file(*text);
   if (!saved) return Error{fmt::format("plan '{}': {}", path, saved.error().message)};
   return saved;
 }

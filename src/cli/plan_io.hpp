@@ -24,8 +24,8 @@ std::string digest_of(const CheckedProject& checked);
 // Writes `text` to `path`; an error names the path.
 Result<bool> write_text_file(const std::string& path, const std::string& text, const char* what);
 
-// A plan file as `plan --out` wrote it; errors say what to do.
-Result<SavedPlan> load_plan_file(const std::string& path);
+// The plans of a plan file as `plan --out` wrote it, one per environment; errors say what to do.
+Result<std::vector<SavedPlan>> load_plans_file(const std::string& path);
 
 // A cluster snapshot as `plan --snapshot-out` or `import --snapshot-out` wrote it, read with the
 // bounds plan files have: a regular file of at most 256 MiB (a FIFO or /dev/zero is refused).

@@ -10,9 +10,13 @@
 #include "cli/checked_project.hpp"
 #include "cli/command_options.hpp"
 #include "cli/commands.hpp"
+#include "cli/environment_fanout.hpp"
 #include "cli/job_summary.hpp"
+#include "cli/plan_io.hpp"
 #include "cli/terminal.hpp"
+#include "core/plan/environment_runs.hpp"
 #include "render/diagnostics_render.hpp"
+#include "render/environment_reports_render.hpp"
 
 namespace topicform {
 namespace po = boost::program_options;
@@ -39,6 +43,30 @@ Exit status: 0 no errors (warnings allowed), 1 errors or bad usage.
 
 Options)";
 
+int validate_environments(const ValidateOptions& options) {
+  auto checked =
+      load_and_check_each(options.paths, options.environments, options.settings, options.against);
+  if (!checked) return fail(checked.error().message);
+  std::vector<EnvironmentDiagnostics> parts;
+  bool errors = false;
+  for (const auto& one : *checked) {
+    parts.push_back(
+        {one->diagnostics,
+         ValidationSummary{one->project.files.size(), one->topics.size(), one->environment.name}});
+    errors = errors || has_errors(one->diagnostics);
+  }
+  if (options.format == "json") {
+    std::cout << render_validations_json(parts);
+  } else if (options.format == "github") {
+    std::cout << render_validations_github(parts);
+    append_job_summary(render_validations_markdown(parts));
+  } else {
+    std::cout << render_validations_text(parts, use_colour(options.colour, STDOUT_FILENO));
+  }
+  std::cout.flush();
+  return errors ? kExitFailure : kExitOk;
+}
+
 }  // namespace
 
 Parsed parse_validate(const std::vector<std::string>& args, ValidateOptions& options) {
@@ -47,11 +75,11 @@ Parsed parse_validate(const std::vector<std::string>& args, ValidateOptions& opt
   add_format_option(visible, options.format, {"text", "json", "github"},
                     "output: text, json (versioned, for programs) or github (workflow annotations, "
                     "and a Markdown job summary when GITHUB_STEP_SUMMARY is set)");
-  visible.add_options()(
-      "env,e", po::value(&options.environment),
-      "environment from the settings to check against (default: the settings' default)")(
-      "color", po::value(&options.colour)->default_value("auto"),
-      "auto (only on a terminal, off with NO_COLOR), always or never");
+  add_environments_option(visible, options.environments,
+                          "environment from the settings to check against (default: the "
+                          "settings' default); repeat it, or say 'all', for several in one report");
+  visible.add_options()("color", po::value(&options.colour)->default_value("auto"),
+                        "auto (only on a terminal, off with NO_COLOR), always or never");
   add_settings_option(visible, options.settings);
   add_against_option(visible, options.against);
   return parse_arguments(args, visible, options.paths, "validate",
@@ -64,8 +92,9 @@ int run_validate(const std::vector<std::string>& args) {
   ValidateOptions options;
   if (auto parsed = parse_validate(args, options); parsed != Parsed::run) return exit_code(parsed);
 
-  auto checked =
-      load_and_check(options.paths, options.environment, options.settings, options.against);
+  if (reports_per_environment(options.environments)) return validate_environments(options);
+  auto checked = load_and_check(options.paths, single_environment(options.environments),
+                                options.settings, options.against);
   const auto& diagnostics = checked->diagnostics;
   ValidationSummary summary{checked->project.files.size(), checked->topics.size(),
                             checked->environment.name};

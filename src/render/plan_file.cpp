@@ -77,16 +77,55 @@ void read_schemas(const nlohmann::json& root, Plan& plan) {
 
 }  // namespace
 
-std::string write_plan_file(const SavedPlan& saved) {
+namespace {
+
+nlohmann::ordered_json plan_file_json(const SavedPlan& saved) {
   nlohmann::ordered_json root = nlohmann::ordered_json::parse(render_plan_json(saved.plan));
   root["planFile"] = kPlanFileVersion;
   root["digest"] = saved.digest;
   root["paths"] = saved.paths;
   root["targets"] = saved.targets;
+  return root;
+}
+
+std::string dumped(const nlohmann::ordered_json& root) {
   return root.dump(2, ' ', false, nlohmann::ordered_json::error_handler_t::replace) + "\n";
 }
 
-Result<SavedPlan> read_plan_file(const std::string& text) {
+SavedPlan saved_plan_of(const nlohmann::json& root) {
+  SavedPlan saved;
+  saved.plan.cluster_id = root.at("clusterId").get<std::string>();
+  saved.plan.environment = root.at("environment").get<std::string>();
+  for (const auto& a : root.at("actions")) saved.plan.actions.push_back(read_action(a));
+  for (const auto& b : root.at("blocked")) {
+    saved.plan.blocked.push_back(BlockedChange{b.at("topic").get<std::string>(),
+                                               b.at("rule").get<std::string>(),
+                                               b.at("message").get<std::string>(),
+                                               {}});
+  }
+  read_access(root, saved.plan);
+  read_schemas(root, saved.plan);
+  saved.digest = root.at("digest").get<std::string>();
+  saved.paths = root.at("paths").get<std::vector<std::string>>();
+  if (root.contains("targets")) {
+    saved.targets = root.at("targets").get<std::vector<std::string>>();
+  }
+  return saved;
+}
+
+}  // namespace
+
+std::string write_plan_file(const SavedPlan& saved) { return dumped(plan_file_json(saved)); }
+
+std::string write_plans_file(const std::vector<SavedPlan>& saved) {
+  nlohmann::ordered_json root;
+  root["planFile"] = kPlanFileVersion;
+  root["environments"] = nlohmann::ordered_json::array();
+  for (const auto& one : saved) root["environments"].push_back(plan_file_json(one));
+  return dumped(root);
+}
+
+Result<std::vector<SavedPlan>> read_plans_file(const std::string& text) {
   try {
     nlohmann::json root = nlohmann::json::parse(text);
     if (root.value("planFile", 0) != kPlanFileVersion) {
@@ -95,27 +134,23 @@ Result<SavedPlan> read_plan_file(const std::string& text) {
                       "plan again with 'topicform plan --out'",
                       kPlanFileVersion)};
     }
-    SavedPlan saved;
-    saved.plan.cluster_id = root.at("clusterId").get<std::string>();
-    saved.plan.environment = root.at("environment").get<std::string>();
-    for (const auto& a : root.at("actions")) saved.plan.actions.push_back(read_action(a));
-    for (const auto& b : root.at("blocked")) {
-      saved.plan.blocked.push_back(BlockedChange{b.at("topic").get<std::string>(),
-                                                 b.at("rule").get<std::string>(),
-                                                 b.at("message").get<std::string>(),
-                                                 {}});
-    }
-    read_access(root, saved.plan);
-    read_schemas(root, saved.plan);
-    saved.digest = root.at("digest").get<std::string>();
-    saved.paths = root.at("paths").get<std::vector<std::string>>();
-    if (root.contains("targets")) {
-      saved.targets = root.at("targets").get<std::vector<std::string>>();
-    }
+    if (!root.contains("environments")) return std::vector<SavedPlan>{saved_plan_of(root)};
+    std::vector<SavedPlan> saved;
+    for (const auto& one : root.at("environments")) saved.push_back(saved_plan_of(one));
+    if (saved.empty()) return Error{"not a topicform plan file: it holds no environment"};
     return saved;
   } catch (const nlohmann::json::exception& e) {
     return Error{fmt::format("not a topicform plan file: {}", e.what())};
   }
+}
+
+Result<SavedPlan> read_plan_file(const std::string& text) {
+  auto saved = read_plans_file(text);
+  if (!saved) return saved.error();
+  if (saved->size() != 1) {
+    return Error{fmt::format("the plan file holds {} environments, not one", saved->size())};
+  }
+  return std::move(saved->front());
 }
 
 }  // namespace topicform

@@ -60,20 +60,6 @@ std::vector<std::string> unmanaged_acls(const Plan& plan) {
   return out;
 }
 
-std::string summary_line(const Plan& plan) {
-  Counts c = count(plan);
-  if (!plan.differs() && !plan.is_blocked()) {
-    return "No changes: the cluster matches the manifests.";
-  }
-  std::string withheld =
-      plan.withheld.empty()
-          ? ""
-          : fmt::format(", {} delete{} withheld (not allowed without --allow-delete)",
-                        plan.withheld.size(), plan.withheld.size() == 1 ? "" : "s");
-  return fmt::format("Plan: {} to create, {} to update, {} to delete, {} blocked{}{}.", c.create,
-                     c.update, c.remove, plan.blocked.size(), withheld, access_summary(plan));
-}
-
 // The keys whose change can mark an AlterConfig destructive.
 bool destroys(const std::string& key) {
   return key == "retention.ms" || key == "retention.bytes" || key == "cleanup.policy";
@@ -248,9 +234,9 @@ nlohmann::ordered_json schemas_json(const Plan& plan) {
   return {{"changes", changes}, {"skipped", plan.schemas_skipped}};
 }
 
-// Outside the folded details, so a reviewer sees them without opening it: what is blocked, what
-// destroys data, and every warning (a drift reset among them).
-std::string markdown_callouts(const Plan& plan) {
+}  // namespace
+
+std::string plan_markdown_hazards(const Plan& plan) {
   std::string out;
   for (const auto& b : plan.blocked) {
     out += fmt::format("- :no_entry: **blocked** `{}`: {} (`{}`{})\n", b.topic,
@@ -262,6 +248,15 @@ std::string markdown_callouts(const Plan& plan) {
       out += fmt::format("- :warning: **destructive** {}\n", markdown_text(text));
     }
   }
+  return out;
+}
+
+namespace {
+
+// Outside the folded details, so a reviewer sees them without opening it: what is blocked, what
+// destroys data, and every warning (a drift reset among them).
+std::string markdown_callouts(const Plan& plan) {
+  std::string out = plan_markdown_hazards(plan);
   for (const auto& w : plan.warnings) {
     out += fmt::format("- :warning: {} (`{}`{})\n", markdown_text(w.message), w.rule,
                        w.at.file.empty() ? "" : ", `" + where(w.at) + "`");
@@ -290,6 +285,20 @@ std::string markdown_diff(const Plan& plan) {
 }
 
 }  // namespace
+
+std::string plan_summary_line(const Plan& plan) {
+  Counts c = count(plan);
+  if (!plan.differs() && !plan.is_blocked()) {
+    return "No changes: the cluster matches the manifests.";
+  }
+  std::string withheld =
+      plan.withheld.empty()
+          ? ""
+          : fmt::format(", {} delete{} withheld (not allowed without --allow-delete)",
+                        plan.withheld.size(), plan.withheld.size() == 1 ? "" : "s");
+  return fmt::format("Plan: {} to create, {} to update, {} to delete, {} blocked{}{}.", c.create,
+                     c.update, c.remove, plan.blocked.size(), withheld, access_summary(plan));
+}
 
 // ", only topics matching 'a.*', 'b'" for a narrowed plan.
 std::string targets_text(const Plan& plan) {
@@ -347,11 +356,11 @@ std::string render_plan_text(const Plan& plan, bool colour) {
   }
   if (!plan.access_skipped.empty()) out += fmt::format("note: {}\n", plan.access_skipped);
   if (!plan.schemas_skipped.empty()) out += fmt::format("note: {}\n", plan.schemas_skipped);
-  out += summary_line(plan) + "\n";
+  out += plan_summary_line(plan) + "\n";
   return out;
 }
 
-std::string render_plan_github(const Plan& plan) {
+std::vector<Diagnostic> plan_annotations(const Plan& plan) {
   std::vector<Diagnostic> notes;
   for (const auto& action : plan.actions) {
     Location at = std::visit([](const auto& a) { return a.at; }, action);
@@ -386,7 +395,12 @@ std::string render_plan_github(const Plan& plan) {
          fmt::format("{}{}blocked: {}", b.topic, b.topic.empty() ? "" : ": ", b.message), b.at});
   }
   for (const auto& w : plan.warnings) notes.push_back(w);
-  return render_github_annotations(notes) + "topicform plan: " + summary_line(plan) + "\n";
+  return notes;
+}
+
+std::string render_plan_github(const Plan& plan) {
+  return render_github_annotations(plan_annotations(plan)) +
+         "topicform plan: " + plan_summary_line(plan) + "\n";
 }
 
 std::string render_plan_json(const Plan& plan) {
@@ -441,8 +455,9 @@ std::string cut_at_line(const std::string& text, std::size_t size) {
 }
 
 std::string render_plan_markdown(const Plan& plan, std::size_t limit) {
-  std::string head = fmt::format("### topicform plan: `{}`{}\n\n**{}**\n\n", plan.environment,
-                                 markdown_text(visible(targets_text(plan))), summary_line(plan));
+  std::string head =
+      fmt::format("### topicform plan: `{}`{}\n\n**{}**\n\n", plan.environment,
+                  markdown_text(visible(targets_text(plan))), plan_summary_line(plan));
   std::string callouts = markdown_callouts(plan);
   if (!callouts.empty()) head += callouts + "\n";
   std::string diff = markdown_diff(plan);

@@ -43,6 +43,26 @@ check plan-target.md plan --format markdown --target 'commerce.*' --cluster-snap
 check plan-failed-manifests.md plan --format markdown --cluster-snapshot "$snapshot" "$here/bad"
 check plan-failed-cluster.md plan --format markdown --cluster-snapshot "$here/snapshots/missing.json" topics
 check plan-read-now.txt plan --color never --allow-delete --cluster-snapshot "$here/snapshots/read-now.json" "$here/deleting"
+# Several environments in one report: a section each, the worst outcome's exit code.
+prod="$here/snapshots/prod.json"
+both=(--env local --env prod --cluster-snapshot "local=$snapshot" --cluster-snapshot "prod=$prod")
+check plans.txt plan --color never "${both[@]}" topics
+check plans.json plan --format json "${both[@]}" topics
+check plans.md plan --format markdown "${both[@]}" topics
+check plans.github plan --format github "${both[@]}" topics
+# `all` in the settings' order; local converged, prod with changes: 2 with --detailed-exitcode.
+converged=(--cluster-snapshot "local=$here/snapshots/converged.json" --cluster-snapshot "prod=$prod")
+check plans-changes.txt plan --color never --detailed-exitcode --env all "${converged[@]}" topics
+# An environment that cannot be read fails its own section; the others are still shown.
+check plans-failed.md plan --format markdown --env all --cluster-snapshot "local=$snapshot" topics
+check plans-failed.json plan --format json --env prod --env local \
+  --cluster-snapshot "local=$here/snapshots/converged.json" topics
+check validate-all.txt validate --color never --env all topics
+check validate-all.json validate --format json --env local --env prod topics
+check validate-all.github validate --format github --env all topics
+# A diagnostic of every environment is annotated once; one of some environments names them.
+check validate-bad-all.github validate --format github --settings topics/topicform.yaml --env all \
+  "$here/bad"
 # import: the command's output, then every file it wrote (name, then content), in one golden.
 import_tree() {  # FOLDER (also the working folder), then the arguments of topicform
   local out="$1"

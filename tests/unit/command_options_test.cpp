@@ -42,7 +42,7 @@ TEST(CommandOptions, ValidateTakesPathsEnvironmentAndFormat) {
   std::string said;
   ASSERT_EQ(parsed(parse_validate, {"-e", "prod", "-f", "github", "a/", "b/"}, o, said),
             Parsed::run);
-  EXPECT_EQ(o.environment, "prod");
+  EXPECT_EQ(o.environments, (std::vector<std::string>{"prod"}));
   EXPECT_EQ(o.format, "github");
   EXPECT_EQ(o.paths, (std::vector<std::string>{"a/", "b/"}));
   expect_usage_error<ValidateOptions>(parse_validate, {"-f", "yaml"},

@@ -1,0 +1,40 @@
+// The steps of `apply` for one environment: prepare (read, connect, plan, check a saved plan),
+// then execute (show, confirm, write, report); a run over several environments strings them.
+#pragma once
+
+#include <memory>
+#include <optional>
+#include <string>
+
+#include "cli/checked_project.hpp"
+#include "cli/command_options.hpp"
+#include "cluster/kafka_admin.hpp"
+#include "core/model/result.hpp"
+#include "engine/reconciler.hpp"
+#include "registry/http_registry.hpp"
+
+namespace topicform {
+
+// One environment ready to apply: its checked manifests, its connections and a plan made now.
+struct PreparedApply {
+  std::unique_ptr<CheckedProject> checked;
+  Targets targets;  // the plan's Desired points here, so a PreparedApply is never moved
+  std::unique_ptr<KafkaAdmin> admin;
+  std::unique_ptr<HttpRegistry> registry;
+  std::optional<Planned> planned;
+};
+
+// --wait and --timeout as the engine's policy, or an error naming the bad value.
+Result<ExecutePolicy> policy_of(const ApplyOptions& options);
+
+// Reads and checks the manifests for `environment`, connects (waiting for brokers when asked),
+// plans, and compares the plan with `saved` when given; an error says why nothing was applied.
+Result<std::unique_ptr<PreparedApply>> prepare_apply(const ApplyOptions& options,
+                                                     const std::string& environment,
+                                                     const SavedPlan* saved);
+
+// Shows the plan, asks on a terminal unless --auto-approve, writes it and reports; the exit code.
+int execute_prepared(PreparedApply& prepared, const ApplyOptions& options,
+                     const ExecutePolicy& policy);
+
+}  // namespace topicform

@@ -1,0 +1,65 @@
+// One environment's plan from a snapshot or the live cluster, and plans of several at once.
+#include "cli/plan_making.hpp"
+
+#include <fmt/format.h>
+
+#include "cli/cluster_connection.hpp"
+#include "cli/plan_io.hpp"
+#include "cluster/kafka_admin.hpp"
+#include "cluster/snapshot.hpp"
+#include "log/log.hpp"
+
+namespace topicform {
+
+std::string single_snapshot(const PlanOptions& options) {
+  return options.snapshots_in.empty() ? "" : options.snapshots_in.front();
+}
+
+Result<std::string> snapshot_for(const PlanOptions& options, const std::string& environment) {
+  if (options.snapshots_in.empty()) return std::string();
+  for (const auto& value : options.snapshots_in) {
+    auto equals = value.find('=');
+    if (equals == std::string::npos || equals == 0) {
+      return Error{
+          fmt::format("--cluster-snapshot '{}': with several environments give "
+                      "ENV=FILE for each",
+                      value)};
+    }
+    if (value.substr(0, equals) == environment) return value.substr(equals + 1);
+  }
+  return Error{
+      fmt::format("no --cluster-snapshot {}=FILE was given for this environment", environment)};
+}
+
+// The plan from a snapshot file, or from the live cluster with the broker's own check of it.
+// `snapshot`: the file to plan against, "" for the live cluster; `label` leads the --stats lines.
+Result<Planned> plan_from_cluster(const CheckedProject& checked, const PlanOptions& options,
+                                  const Targets& targets, const std::string& snapshot,
+                                  const std::string& label) {
+  Desired desired = desired_of(checked, &targets);
+  if (!snapshot.empty()) {
+    auto state = load_snapshot_file(snapshot);
+    if (!state) return state.error();
+    SnapshotReader reader(std::move(*state));
+    return make_plan(desired, options.allow_delete, {reader, nullptr});
+  }
+  auto admin = connect_kafka(options.connection, checked.environment);
+  if (!admin) return admin.error();
+  auto registry = connect_registry(options.connection, checked.environment);
+  if (!registry) return registry.error();
+  auto planned = make_plan(desired, options.allow_delete, {**admin, admin->get(), registry->get()});
+  if (!planned) return planned.error();
+  planned->plan.schemas_skipped = registry_skipped(options.connection, checked.environment);
+  // The broker itself (and any policy it runs) checks what would be sent, changing nothing.
+  if (auto checked_by_broker = add_broker_refusals(planned->plan, **admin); !checked_by_broker) {
+    return checked_by_broker.error();
+  }
+  if (options.stats) {
+    log_info(label + format_request_counts((*admin)->requests(), "validate-only writes"));
+    if (*registry)
+      log_info(fmt::format("{}schema registry requests: {}", label, (*registry)->requests().reads));
+  }
+  return planned;
+}
+
+}  // namespace topicform
