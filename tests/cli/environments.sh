@@ -1,0 +1,108 @@
+#!/usr/bin/env bash
+# Several environments in one run, on two real single-node clusters and one that does not answer:
+# plan/check/validate report each in its own section with the worst exit code; an unreachable
+# environment fails only its own section; apply goes in the order given and stops at the first
+# failure; a saved plan of several environments is refused whole when one is stale.
+# Usage: tests/cli/environments.sh TOPICFORM_BINARY   (from the repository root)
+set -uo pipefail
+bin=$(readlink -f "$1")
+tmp=$(mktemp -d)
+suite=environments
+. "$(dirname "$0")/../lib.sh"
+trap 'broker_down "$tmp/staging"; broker_down "$tmp/prod"; [ "$failed" -eq 0 ] && rm -rf "$tmp"' EXIT
+unset KAFKA_BOOTSTRAP_SERVERS GITHUB_STEP_SUMMARY
+
+broker_up "$tmp/staging" 1 && staging=$S
+broker_up "$tmp/prod" 1 && prod=$S
+gone=127.0.0.1:$(ci/kafka/broker free-port 1)  # nothing listens there
+cp -r topics "$tmp/project"
+sed -i '/^  overrides:/,+1d' "$tmp/project/commerce/orders-events.yaml"  # for 'local', not here
+python3 - "$tmp/project/topicform.yaml" "$staging" "$prod" "$gone" <<'PY'
+import re, sys
+path, staging, prod, gone = sys.argv[1:]
+text = open(path).read()
+envs = (f"  defaultEnvironment: staging\n  environments:\n"
+        f"    staging: {{bootstrapServers: '{staging}', brokers: 1}}\n"
+        f"    prod: {{bootstrapServers: '{prod}', brokers: 1}}\n"
+        f"    gone: {{bootstrapServers: '{gone}', brokers: 1}}\n")
+text = re.sub(r"  defaultEnvironment:.*", envs, text, flags=re.S)
+open(path, "w").write(text)
+PY
+p="$tmp/project"
+sections() {  # the environments whose section the text report holds, in order
+  grep -oE "^topicform plan for environment '[a-z]+'" "$tmp/out" | cut -d"'" -f2 | tr '\n' ' '
+}
+
+# Two clusters, both empty: one report, a section each, exit 2 with --detailed-exitcode.
+expect_exit 2 "plan staging and prod" "$bin" plan --color never --detailed-exitcode --env staging --env prod "$p"
+[ "$(sections)" = "staging prod " ] && ok || bad "sections in the order given: $(sections)"
+expect_out "^  prod: Plan: 10 to create, 0 to update" "prod's outcome line"
+# Each environment reaches its own cluster; one named for all is refused, or not used.
+expect_exit 1 "--bootstrap-server with two environments" "$bin" plan --env staging --env prod --bootstrap-server "$staging" "$p"
+expect_out "^topicform: error: --bootstrap-server names one cluster: " "says why"
+KAFKA_BOOTSTRAP_SERVERS=$gone expect_exit 0 "KAFKA_BOOTSTRAP_SERVERS is not used" "$bin" plan --env staging --env prod "$p"
+expect_out "^topicform: warning: KAFKA_BOOTSTRAP_SERVERS is not used" "warns that it is not used"
+
+# `all`, with one environment that does not answer: its section fails, the others are there.
+expect_exit 1 "plan --env all with one down" "$bin" plan --format json --env all --timeout 3s "$p"
+python3 - "$tmp/out" <<'PY' && ok || bad "JSON: staging and prod planned, gone failed with its reason"
+import json, sys
+doc = json.load(open(sys.argv[1]))
+envs = {e["environment"]: e for e in doc["environments"]}
+assert [e["environment"] for e in doc["environments"]] == ["staging", "prod", "gone"], doc
+assert envs["staging"]["outcome"] == "changes" and envs["prod"]["outcome"] == "changes", envs
+assert envs["gone"]["outcome"] == "failed" and envs["gone"]["plan"] is None, envs["gone"]
+assert "refused the connection" in envs["gone"]["error"], envs["gone"]
+assert doc["summary"]["outcome"] == "failed" and doc["summary"]["failed"] == 1, doc["summary"]
+PY
+expect_out "^topicform: error: environment 'gone': " "the failure on stderr too"
+
+# apply goes in the order given and stops at the first that fails: staging is never reached.
+expect_exit 1 "apply gone then staging" "$bin" apply --auto-approve --timeout 3s --env gone --env staging "$p"
+expect_out "^topicform: error: environment 'gone' failed; not applied: staging$" "names what it did not apply"
+expect_exit 2 "staging untouched after gone failed" "$bin" plan --detailed-exitcode --env staging "$p"
+expect_out "Plan: 10 to create" "staging still wants everything"
+# Staging first: applied, then gone fails.
+expect_exit 1 "apply staging then gone" "$bin" apply --auto-approve --timeout 3s --env staging --env gone "$p"
+expect_out "^topicform: error: environment 'gone' failed; it was the last$" "gone failed last"
+expect_exit 0 "staging converged" "$bin" plan --detailed-exitcode --env staging "$p"
+
+# A saved plan of two environments: applied whole when both are current.
+expect_exit 0 "plan --out for staging and prod" "$bin" plan --env staging --env prod --out "$tmp/both.plan" "$p"
+python3 -c "import json,sys; d=json.load(open(sys.argv[1])); assert [e['environment'] for e in d['environments']] == ['staging','prod']" "$tmp/both.plan" && ok || bad "the plan file holds both"
+expect_exit 1 "a plan of several with another --env" "$bin" apply --auto-approve --plan "$tmp/both.plan" --env prod "$p"
+expect_out "holds environment\(s\) staging, prod, not the --env given" "refused"
+# Stale: one more topic planned for both, then prod changed by hand before the saved plan runs.
+sed 's/orders\.created/orders.refunded/; s/created\.yaml/refunded.yaml/' "$p/orders/created.yaml" > "$p/orders/refunded.yaml"
+expect_exit 0 "plan the new topic for both" "$bin" plan --env staging --env prod --out "$tmp/new.plan" "$p"
+expect_exit 0 "prod applied apart" "$bin" apply --auto-approve --env prod "$p"
+expect_exit 1 "the saved plan, prod now stale" "$bin" apply --auto-approve --plan "$tmp/new.plan" "$p"
+expect_out "^topicform: error: environment 'prod': the plan is stale: .*nothing was applied to any environment$" "refused whole"
+expect_exit 2 "staging untouched by the refused plan" "$bin" plan --detailed-exitcode --env staging "$p"
+expect_out "^  \+ orders.refunded: create" "staging still wants the new topic"
+expect_exit 0 "plan both again" "$bin" plan --env staging --env prod --out "$tmp/new.plan" "$p"
+expect_exit 0 "the fresh saved plan applies" "$bin" apply --auto-approve --plan "$tmp/new.plan" "$p"
+expect_exit 0 "both converged" "$bin" plan --detailed-exitcode --env staging --env prod "$p"
+expect_out "^  staging: No changes" "staging converged"
+expect_out "^  prod: No changes" "prod converged"
+
+# check: one JSON document, each environment's layers; gone fails only its own.
+expect_exit 1 "check --env all" "$bin" check --format json --env all --timeout 3s "$p"
+python3 - "$tmp/out" <<'PY' && ok || bad "check JSON: staging and prod read, gone unreachable"
+import json, sys
+doc = json.load(open(sys.argv[1]))
+envs = {e["environment"]: e for e in doc["environments"]}
+assert list(envs) == ["staging", "prod", "gone"], list(envs)
+layer = lambda e, name: next(l for l in envs[e]["layers"] if l["name"] == name)
+assert layer("staging", "topics")["verdict"] == "ok", layer("staging", "topics")
+assert layer("prod", "topics")["verdict"] == "ok", layer("prod", "topics")
+assert layer("gone", "cluster")["verdict"] == "failing", layer("gone", "cluster")
+assert doc["healthy"] is False
+PY
+expect_exit 1 "check prometheus for staging and prod" "$bin" check --format prometheus --env staging --env prod "$p"
+[ "$(grep -c '^# HELP topicform_check_healthy ' "$tmp/out")" = 1 ] && ok || bad "one HELP per metric"
+expect_out '^topicform_check_healthy\{environment="prod"\}' "prod's gauge"
+expect_out '^topicform_check_healthy\{environment="staging"\}' "staging's gauge"
+expect_exit 0 "validate --env all" "$bin" validate --env all "$p"
+[ "$(grep -c "^ok in .* for environment '" "$tmp/out")" = 3 ] && ok || bad "a summary per environment"
+finish
