@@ -101,6 +101,7 @@ int apply_in_order(ApplyOptions& options, const std::vector<std::string>& names,
     }
   }
   for (std::size_t i = 0; i < names.size(); ++i) {
+    set_log_field("environment", names[i]);
     log_info(fmt::format("Environment '{}' ({} of {})", names[i], i + 1, names.size()));
     auto prepared = prepare_apply(options, names[i], saved.empty() ? nullptr : &saved[i]);
     int code =

@@ -109,7 +109,7 @@ int check_environments(CheckOptions& options) {
   if (!checked) return fail(checked.error().message);
   report_each(*checked, options.colour);
   std::vector<HealthReport> reports(checked->size());
-  for_each_environment(reports.size(), [&](std::size_t i) {
+  for_each_environment(*checked, [&](std::size_t i) {
     const CheckedProject& one = *(*checked)[i];
     reports[i] = has_errors(one.diagnostics) ? unusable_report(one) : check_cluster(one, options);
   });

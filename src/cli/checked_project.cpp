@@ -54,7 +54,9 @@ std::unique_ptr<CheckedProject> load_and_check(const std::vector<std::string>& p
                                                const std::string& environment,
                                                const std::string& settings_file,
                                                const std::string& against) {
-  return check_loaded(load_project(paths, settings_file), environment, paths, against);
+  auto checked = check_loaded(load_project(paths, settings_file), environment, paths, against);
+  set_log_field("environment", checked->environment.name);
+  return checked;
 }
 
 bool usable_after_report(const CheckedProject& checked, const std::string& colour) {

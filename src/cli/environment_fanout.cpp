@@ -55,9 +55,14 @@ Result<bool> use_each_environments_cluster(ConnectionOptions& options) {
   return true;
 }
 
-void for_each_environment(std::size_t count, const std::function<void(std::size_t)>& work) {
+void for_each_environment(const std::vector<std::unique_ptr<CheckedProject>>& checked,
+                          const std::function<void(std::size_t)>& work) {
   constexpr unsigned kAtOnce = 8;  // environments read at the same time
-  parallel_for(count, static_cast<unsigned>(std::min<std::size_t>(count, kAtOnce)), work);
+  auto threads = static_cast<unsigned>(std::min<std::size_t>(checked.size(), kAtOnce));
+  parallel_for(checked.size(), threads, [&](std::size_t i) {
+    ThreadLogField field("environment", checked[i]->environment.name);
+    work(i);
+  });
 }
 
 bool report_each(const std::vector<std::unique_ptr<CheckedProject>>& checked,

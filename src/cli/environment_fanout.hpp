@@ -33,8 +33,10 @@ Result<std::vector<std::unique_ptr<CheckedProject>>> load_and_check_each(
 // all), a warning that KAFKA_BOOTSTRAP_SERVERS is not used.
 Result<bool> use_each_environments_cluster(ConnectionOptions& options);
 
-// Calls `work(i)` for each environment index, a few at a time (each mostly waits on a cluster).
-void for_each_environment(std::size_t count, const std::function<void(std::size_t)>& work);
+// Calls `work(i)` for each environment of `checked`, a few at a time (each mostly waits on a
+// cluster); JSON log lines written meanwhile carry the environment.
+void for_each_environment(const std::vector<std::unique_ptr<CheckedProject>>& checked,
+                          const std::function<void(std::size_t)>& work);
 
 // The manifests' diagnostics of every environment on stderr, each once; whether none of them
 // holds an error in any environment.

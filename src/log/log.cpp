@@ -27,6 +27,9 @@ State& state() {
   return s;
 }
 
+// Fields of the work this thread does (the environment a run over several is reading).
+thread_local std::map<std::string, std::string> t_fields;
+
 std::string without_escapes(std::string_view text) {
   std::string out;
   for (std::size_t i = 0; i < text.size(); ++i) {
@@ -77,6 +80,7 @@ std::string json_line(const spdlog::details::log_msg& msg, std::string_view text
                               spdlog::level::to_string_view(msg.level).size());
   line["message"] = without_escapes(text);
   for (const auto& [key, value] : state().fields) line[key] = value;
+  for (const auto& [key, value] : t_fields) line[key] = value;
   return line.dump(-1, ' ', false, nlohmann::json::error_handler_t::replace) + "\n";
 }
 
@@ -148,6 +152,12 @@ void configure_logging(const LogSetup& setup) {
 void set_log_field(const std::string& key, const std::string& value) {
   state().fields[key] = value;
 }
+
+ThreadLogField::ThreadLogField(const std::string& key, const std::string& value) : m_key(key) {
+  t_fields[key] = value;
+}
+
+ThreadLogField::~ThreadLogField() { t_fields.erase(m_key); }
 
 bool log_enabled(LogLevel level) { return logger().should_log(spdlog_level(level)); }
 

@@ -27,6 +27,19 @@ void configure_logging(const LogSetup& setup);
 // A field every JSON line carries from now on (command, environment); text lines leave them out.
 void set_log_field(const std::string& key, const std::string& value);
 
+// A field the JSON lines of this thread carry while it lives (each environment of a run over
+// several is read on a thread of its own).
+class ThreadLogField {
+ public:
+  ThreadLogField(const std::string& key, const std::string& value);
+  ~ThreadLogField();
+  ThreadLogField(const ThreadLogField&) = delete;
+  ThreadLogField& operator=(const ThreadLogField&) = delete;
+
+ private:
+  std::string m_key;
+};
+
 bool log_enabled(LogLevel level);
 bool log_is_json();
 

@@ -43,6 +43,18 @@ expect_out "^topicform: error: --bootstrap-server names one cluster: " "says why
 KAFKA_BOOTSTRAP_SERVERS=$gone expect_exit 0 "KAFKA_BOOTSTRAP_SERVERS is not used" "$bin" plan --env staging --env prod "$p"
 expect_out "^topicform: warning: KAFKA_BOOTSTRAP_SERVERS is not used" "warns that it is not used"
 
+# JSON logs: what each environment's thread writes carries its name.
+expect_exit 0 "plan --stats with JSON logs" "$bin" --log-format json plan --stats --env staging --env prod "$p"
+python3 - "$tmp/err" <<'PY' && ok || bad "each --stats line carries its environment"
+import json, sys
+lines = [json.loads(l) for l in open(sys.argv[1])]
+stats = [l for l in lines if "requests: " in l["message"]]
+assert len(stats) == 2, lines
+for l in stats:
+    assert l["message"].startswith(f"environment '{l['environment']}': "), l
+assert {l["environment"] for l in stats} == {"staging", "prod"}, stats
+PY
+
 # `all`, with one environment that does not answer: its section fails, the others are there.
 expect_exit 1 "plan --env all with one down" "$bin" plan --format json --env all --timeout 3s "$p"
 python3 - "$tmp/out" <<'PY' && ok || bad "JSON: staging and prod planned, gone failed with its reason"
