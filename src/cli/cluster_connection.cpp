@@ -2,6 +2,7 @@
 #include "cli/cluster_connection.hpp"
 
 #include <cstdlib>
+#include <filesystem>
 
 #include <fmt/format.h>
 
@@ -19,9 +20,10 @@ void add_connection_options(po::options_description& options, ConnectionOptions&
   if (waits_for_brokers) timeout_help += "; with --wait-for-brokers, how long to wait for them";
   options.add_options()("bootstrap-server", po::value(&into.bootstrap),
                         "host:port[,host:port...] (else KAFKA_BOOTSTRAP_SERVERS, else settings)")(
-      "command-config", po::value(&into.command_config),
+      "command-config", po::value(&into.command_configs)->value_name("FILE")->composing(),
       "a Java-style properties file of client settings (SASL, SSL); a Plain or SCRAM "
-      "sasl.jaas.config is understood, and ${env:NAME} in a value reads the environment")(
+      "sasl.jaas.config is understood, and ${env:NAME} in a value reads the environment; "
+      "ENV=FILE applies it to environment ENV only (repeatable, for runs over several)")(
       "property,X", po::value(&into.properties)->composing(),
       "a librdkafka client property key=value (also ${env:NAME})")(
       "timeout", po::value(&into.timeout)->default_value("30s")->value_name("DURATION"),
@@ -56,6 +58,19 @@ Bootstrap bootstrap_of(const ConnectionOptions& options, const Environment& envi
           fmt::format("bootstrapServers of environment '{}' in the settings", environment.name)};
 }
 
+std::string command_config_for(const ConnectionOptions& options, const std::string& environment) {
+  std::string for_all;
+  for (const auto& value : options.command_configs) {
+    if (!environment.empty() && value.rfind(environment + "=", 0) == 0) {
+      return value.substr(environment.size() + 1);
+    }
+    // A file whose own name holds '=' is still a file for every environment.
+    bool named = value.find('=') != std::string::npos && !std::filesystem::exists(value);
+    if (!named && for_all.empty()) for_all = value;
+  }
+  return for_all;
+}
+
 Result<KafkaOptions> kafka_options(const ConnectionOptions& options,
                                    const Environment& environment) {
   KafkaOptions kafka;
@@ -65,8 +80,8 @@ Result<KafkaOptions> kafka_options(const ConnectionOptions& options,
   auto bootstrap = bootstrap_of(options, environment);
   kafka.bootstrap_servers = bootstrap.servers;
   kafka.bootstrap_source = bootstrap.source;
-  if (!options.command_config.empty()) {
-    auto file = read_properties_file(options.command_config);
+  if (auto path = command_config_for(options, environment.name); !path.empty()) {
+    auto file = read_properties_file(path);
     if (!file) return file.error();
     kafka.properties = *file;
   }

@@ -15,7 +15,7 @@ namespace topicform {
 
 struct ConnectionOptions {
   std::string bootstrap;
-  std::string command_config;
+  std::vector<std::string> command_configs;  // --command-config: FILE, or ENV=FILE
   std::vector<std::string> properties;
   std::string timeout = "30s";  // a duration; a bare number is seconds
   bool skip_registry = false;   // --skip-registry: plan and apply leave the registry alone
@@ -44,6 +44,10 @@ struct Bootstrap {
 // The one lookup of the cluster: --bootstrap-server, else KAFKA_BOOTSTRAP_SERVERS (when not
 // empty), else the environment's bootstrapServers (only that with settings_bootstrap_only).
 Bootstrap bootstrap_of(const ConnectionOptions& options, const Environment& environment);
+
+// The --command-config file for `environment`: its ENV=FILE, else the one given without a name,
+// else "".
+std::string command_config_for(const ConnectionOptions& options, const std::string& environment);
 
 // The client options of a connection (bootstrap servers as connect_kafka finds them, the
 // properties with their ${env:...} resolved), for clients beside the admin one.

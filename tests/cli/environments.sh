@@ -43,6 +43,16 @@ expect_out "^topicform: error: --bootstrap-server names one cluster: " "says why
 KAFKA_BOOTSTRAP_SERVERS=$gone expect_exit 0 "KAFKA_BOOTSTRAP_SERVERS is not used" "$bin" plan --env staging --env prod "$p"
 expect_out "^topicform: warning: KAFKA_BOOTSTRAP_SERVERS is not used" "warns that it is not used"
 
+# Client properties per environment: ENV=FILE reaches only ENV.
+printf 'no.such.property=1\n' > "$tmp/odd.properties"
+expect_exit 1 "a command config for prod only" "$bin" plan --format json --env staging --env prod --command-config "prod=$tmp/odd.properties" "$p"
+python3 - "$tmp/out" <<'PY' && ok || bad "prod read odd.properties, staging did not"
+import json, sys
+envs = {e["environment"]: e for e in json.load(open(sys.argv[1]))["environments"]}
+assert envs["staging"]["outcome"] == "changes", envs["staging"]
+assert envs["prod"]["outcome"] == "failed" and "no.such.property" in envs["prod"]["error"], envs["prod"]
+PY
+
 # JSON logs: what each environment's thread writes carries its name.
 expect_exit 0 "plan --stats with JSON logs" "$bin" --log-format json plan --stats --env staging --env prod "$p"
 python3 - "$tmp/err" <<'PY' && ok || bad "each --stats line carries its environment"

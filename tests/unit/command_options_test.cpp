@@ -160,3 +160,20 @@ TEST(CommandOptions, BootstrapServersComeFromTheFlagTheVariableOrTheSettings) {
 
 }  // namespace
 }  // namespace topicform
+
+namespace topicform {
+namespace {
+
+TEST(CommandOptions, ACommandConfigCanNameItsEnvironment) {
+  ConnectionOptions o;
+  o.command_configs = {"prod=/p.properties", "/all.properties", "staging=/s.properties"};
+  EXPECT_EQ(command_config_for(o, "prod"), "/p.properties");
+  EXPECT_EQ(command_config_for(o, "staging"), "/s.properties");
+  EXPECT_EQ(command_config_for(o, "local"), "/all.properties");
+  o.command_configs = {"prod=/p.properties"};
+  EXPECT_EQ(command_config_for(o, "local"), "");
+  EXPECT_EQ(command_config_for(o, "prod"), "/p.properties");
+}
+
+}  // namespace
+}  // namespace topicform
