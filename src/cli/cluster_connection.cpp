@@ -7,6 +7,7 @@
 #include <fmt/format.h>
 
 #include "core/model/units.hpp"
+#include "core/text/env_references.hpp"
 
 namespace topicform {
 namespace po = boost::program_options;
@@ -78,7 +79,10 @@ Result<KafkaOptions> kafka_options(const ConnectionOptions& options,
   if (!timeout) return timeout.error();
   kafka.timeout_ms = *timeout;
   auto bootstrap = bootstrap_of(options, environment);
-  kafka.bootstrap_servers = bootstrap.servers;
+  // ${env:NAME} keeps each environment's addresses in its own pipeline variable.
+  auto servers = expand_env_references(bootstrap.servers, bootstrap.source);
+  if (!servers) return servers.error();
+  kafka.bootstrap_servers = *servers;
   kafka.bootstrap_source = bootstrap.source;
   if (auto path = command_config_for(options, environment.name); !path.empty()) {
     auto file = read_properties_file(path);

@@ -118,7 +118,7 @@ expect_out "--against main: 'topics/topicform.yaml' is not in a Git repository" 
 sed -i 's|"currency": {"type": "string"}}}|"currency": {"type": "string"}, "channel": {"type": "string"}}}|' "$schema"
 git -C "$repo" commit -qam "add channel"
 git -C "$repo" update-ref refs/remotes/origin/main main
-step=$(sed -n 's/^ *\(topicform plan --env prod --against "origin\/$GITHUB_BASE_REF".*\) > plan.md$/\1/p' examples/ci/github/topics.yml)
+step=$(sed -n 's/^ *\(topicform plan --env staging --env prod --against "origin\/$GITHUB_BASE_REF".*\) > plan.md$/\1/p' examples/ci/github/topics.yml)
 [ -n "$step" ] && ok || bad "the workflow's plan step compares with the base branch"
 mkdir -p "$tmp/bin" && ln -s "$bin" "$tmp/bin/topicform"
 (cd "$repo" && PATH="$tmp/bin:$PATH" RUNNER_TEMP="$tmp" GITHUB_BASE_REF=main KAFKA_BOOTSTRAP_SERVERS=127.0.0.1:1 eval "$step" >plan.md 2>"$tmp/err")

@@ -51,7 +51,8 @@ check plans.json plan --format json "${both[@]}" topics
 check plans.md plan --format markdown "${both[@]}" topics
 check plans.github plan --format github "${both[@]}" topics
 # `all` in the settings' order; local converged, prod with changes: 2 with --detailed-exitcode.
-converged=(--cluster-snapshot "local=$here/snapshots/converged.json" --cluster-snapshot "prod=$prod")
+converged=(--cluster-snapshot "local=$here/snapshots/converged.json" --cluster-snapshot "staging=$prod"
+  --cluster-snapshot "prod=$prod")
 check plans-changes.txt plan --color never --detailed-exitcode --env all "${converged[@]}" topics
 # An environment that cannot be read fails its own section; the others are still shown.
 check plans-failed.md plan --format markdown --env all --cluster-snapshot "local=$snapshot" topics
