@@ -102,9 +102,8 @@ int run_plan_environments(PlanOptions& options) {
   report_each(*checked, options.colour);
   std::vector<EnvironmentPlan> parts(checked->size());
   std::vector<std::optional<Planned>> planned(checked->size());
-  for_each_environment(*checked, [&](std::size_t i) {
-    parts[i] = plan_one(*(*checked)[i], options, planned[i]);
-  });
+  for_each_environment(
+      *checked, [&](std::size_t i) { parts[i] = plan_one(*(*checked)[i], options, planned[i]); });
   auto saved = save_plans(*checked, parts, options);
   render(parts, options);
   if (!saved) return fail(saved.error().message);
