@@ -20,7 +20,7 @@ tmp=$(mktemp -d)
 source tests/bench/lib.sh
 bench_build
 delay="${DELAY_MS:-0}"
-trap 'kill $(cat "$tmp/proxies" 2>/dev/null) 2>/dev/null; for e in $(seq 1 "$envs"); do ci/kafka/broker stop "$tmp/broker$e" >/dev/null 2>&1 || true; done; rm -rf "$tmp"' EXIT
+trap 'kill $(cat "$tmp/proxies" 2>/dev/null) 2>/dev/null || true; for e in $(seq 1 "$envs"); do ci/kafka/broker stop "$tmp/broker$e" >/dev/null 2>&1 || true; done; rm -rf "$tmp"' EXIT
 unset KAFKA_BOOTSTRAP_SERVERS
 start_cluster() {  # E PORT: a single-node cluster, behind a delay proxy on PORT+2 with DELAY_MS
   if [ "$delay" = 0 ]; then
