@@ -364,7 +364,7 @@ cat >>"$tmp/p16/topicform.yaml" <<YAML
 YAML
 expect_exit 0 "save a plan for one environment" "$bin" plan --env prod --out "$tmp/p16.plan" --bootstrap-server "$S" "$tmp/p16"
 expect_exit 1 "a plan for prod does not run as test" "$bin" apply --auto-approve --env test --plan "$tmp/p16.plan" --bootstrap-server "$S"
-expect_out "^topicform: error: the plan file holds environment(s) prod, not the --env given; apply it without --env, or plan again$" "environment check"
+expect_out "^topicform: error: the plan file holds environment\\(s\\) prod, not the --env given; apply it without --env, or plan again$" "environment check"
 sed 's/"partitions": 2/"partitions": 7/' "$tmp/p16.plan" >"$tmp/p16-edited.plan"
 expect_exit 1 "a hand-edited plan does not run" "$bin" apply --auto-approve --plan "$tmp/p16-edited.plan" --bootstrap-server "$S"
 expect_out "planned: create $d.created partitions=7" "the edit is shown"
