@@ -71,12 +71,10 @@ bool report_each(const std::vector<std::unique_ptr<CheckedProject>>& checked,
   std::vector<std::string> names;
   for (const auto& one : checked) {
     names.push_back(one->environment.name);
-    for (const auto& d : one->diagnostics) {
-      if (std::find(all.begin(), all.end(), d) == all.end()) all.push_back(d);
-    }
+    all.insert(all.end(), one->diagnostics.begin(), one->diagnostics.end());
   }
   if (all.empty()) return true;
-  sort_diagnostics(all);
+  sort_diagnostics(all);  // each once
   const CheckedProject& first = *checked.front();
   ValidationSummary summary{first.project.files.size(), first.topics.size(),
                             fmt::format("{}", fmt::join(names, ", "))};

@@ -17,15 +17,12 @@ std::string dumped(const nlohmann::ordered_json& root) {
   return root.dump(2, ' ', false, nlohmann::ordered_json::error_handler_t::replace) + "\n";
 }
 
-// The environments whose diagnostics hold `d`.
+// The environments whose diagnostics (sorted, as the checked projects keep them) hold `d`.
 std::vector<std::string> holders(const std::vector<EnvironmentDiagnostics>& parts,
                                  const Diagnostic& d) {
   std::vector<std::string> names;
   for (const auto& part : parts) {
-    const auto& list = part.diagnostics;
-    if (std::find(list.begin(), list.end(), d) != list.end()) {
-      names.push_back(part.summary.environment);
-    }
+    if (holds(part.diagnostics, d)) names.push_back(part.summary.environment);
   }
   return names;
 }
@@ -66,11 +63,9 @@ std::string render_validations_json(const std::vector<EnvironmentDiagnostics>& p
 std::string render_validations_github(const std::vector<EnvironmentDiagnostics>& parts) {
   std::vector<Diagnostic> once;
   for (const auto& part : parts) {
-    for (const auto& d : part.diagnostics) {
-      if (std::find(once.begin(), once.end(), d) == once.end()) once.push_back(d);
-    }
+    once.insert(once.end(), part.diagnostics.begin(), part.diagnostics.end());
   }
-  sort_diagnostics(once);
+  sort_diagnostics(once);  // each once
   std::vector<Diagnostic> shown;
   for (const auto& d : once) {
     auto names = holders(parts, d);

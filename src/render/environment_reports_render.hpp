@@ -11,8 +11,8 @@ namespace topicform {
 
 // One environment's diagnostics, as `validate` reports them.
 struct EnvironmentDiagnostics {
-  std::vector<Diagnostic> diagnostics;
-  ValidationSummary summary;  // its environment named
+  std::vector<Diagnostic> diagnostics;  // in the order sort_diagnostics leaves them
+  ValidationSummary summary;            // its environment named
 };
 
 // Each environment's report as `validate` prints it, a blank line between.

@@ -25,11 +25,18 @@ std::optional<Severity> parse_severity(std::string_view text) {
   return std::nullopt;
 }
 
+bool diagnostic_order(const Diagnostic& a, const Diagnostic& b) {
+  return std::tie(a.at.file, a.at.line, a.at.column, a.rule, a.message) <
+         std::tie(b.at.file, b.at.line, b.at.column, b.rule, b.message);
+}
+
+bool holds(const std::vector<Diagnostic>& sorted, const Diagnostic& d) {
+  auto [first, last] = std::equal_range(sorted.begin(), sorted.end(), d, diagnostic_order);
+  return std::find(first, last, d) != last;
+}
+
 void sort_diagnostics(std::vector<Diagnostic>& diagnostics) {
-  std::stable_sort(diagnostics.begin(), diagnostics.end(), [](const auto& a, const auto& b) {
-    return std::tie(a.at.file, a.at.line, a.at.column, a.rule, a.message) <
-           std::tie(b.at.file, b.at.line, b.at.column, b.rule, b.message);
-  });
+  std::stable_sort(diagnostics.begin(), diagnostics.end(), diagnostic_order);
   diagnostics.erase(std::unique(diagnostics.begin(), diagnostics.end()), diagnostics.end());
 }
 

@@ -24,8 +24,14 @@ struct Diagnostic {
   friend bool operator==(const Diagnostic&, const Diagnostic&) = default;
 };
 
-// Orders by file, line, column, then rule, so output is stable whatever order rules ran in.
+// The order of output: by file, line, column, rule, then message.
+bool diagnostic_order(const Diagnostic& a, const Diagnostic& b);
+
+// Orders by diagnostic_order, so output is stable whatever order rules ran in, and drops repeats.
 void sort_diagnostics(std::vector<Diagnostic>& diagnostics);
+
+// Whether `sorted` (as sort_diagnostics leaves it) holds `d`, found by binary search.
+bool holds(const std::vector<Diagnostic>& sorted, const Diagnostic& d);
 
 bool has_errors(const std::vector<Diagnostic>& diagnostics);
 
