@@ -1,25 +1,20 @@
 // `topicform apply`: parse, plan (or check a saved plan), confirm, let the engine execute, report.
-#include <unistd.h>
-
-#include <algorithm>
-#include <iostream>
+#include <string>
+#include <string_view>
 
 #include <fmt/format.h>
 #include <boost/program_options.hpp>
 
 #include "cli/apply_steps.hpp"
 #include "cli/arguments.hpp"
-#include "cli/broker_wait.hpp"
 #include "cli/cluster_connection.hpp"
 #include "cli/command_options.hpp"
 #include "cli/commands.hpp"
 #include "cli/environment_fanout.hpp"
 #include "cli/plan_io.hpp"
-#include "cli/terminal.hpp"
 #include "core/plan/environment_runs.hpp"
 #include "engine/saved_plan.hpp"
 #include "log/log.hpp"
-#include "render/plan_render.hpp"
 
 namespace topicform {
 namespace po = boost::program_options;
@@ -87,6 +82,14 @@ Result<std::vector<std::string>> environments_of(const ApplyOptions& options) {
                              load_project(options.paths, options.settings).settings);
 }
 
+// `reason` (an error of prepare_apply) said of every environment, not only its own.
+std::string refused_everywhere(const std::string& environment, std::string reason) {
+  constexpr std::string_view kOwn = "; nothing was applied";
+  if (reason.ends_with(kOwn)) reason.resize(reason.size() - kOwn.size());
+  return fmt::format("environment '{}': {}; nothing was applied to any environment", environment,
+                     reason);
+}
+
 // Several environments one after another in the order given, stopping at the first that fails;
 // with a saved plan, every environment's plan is checked before the first is applied.
 int apply_in_order(ApplyOptions& options, const std::vector<std::string>& names,
@@ -96,8 +99,7 @@ int apply_in_order(ApplyOptions& options, const std::vector<std::string>& names,
   }
   for (std::size_t i = 0; i < names.size() && !saved.empty(); ++i) {
     if (auto ready = prepare_apply(options, names[i], &saved[i]); !ready) {
-      return fail(fmt::format("environment '{}': {}; nothing was applied to any environment",
-                              names[i], ready.error().message));
+      return fail(refused_everywhere(names[i], ready.error().message));
     }
   }
   for (std::size_t i = 0; i < names.size(); ++i) {

@@ -99,7 +99,7 @@ sed 's/orders\.created/orders.refunded/; s/created\.yaml/refunded.yaml/' "$p/ord
 expect_exit 0 "plan the new topic for both" "$bin" plan --env staging --env prod --out "$tmp/new.plan" "$p"
 expect_exit 0 "prod applied apart" "$bin" apply --auto-approve --env prod "$p"
 expect_exit 1 "the saved plan, prod now stale" "$bin" apply --auto-approve --plan "$tmp/new.plan" "$p"
-expect_out "^topicform: error: environment 'prod': the plan is stale: .*nothing was applied to any environment$" "refused whole"
+expect_out "^topicform: error: environment 'prod': the plan is stale: the cluster changed since it was made, so a plan made now differs; plan again; nothing was applied to any environment$" "refused whole"
 expect_exit 2 "staging untouched by the refused plan" "$bin" plan --detailed-exitcode --env staging "$p"
 expect_out "^  \+ orders.refunded: create" "staging still wants the new topic"
 expect_exit 0 "plan both again" "$bin" plan --env staging --env prod --out "$tmp/new.plan" "$p"
