@@ -22,20 +22,23 @@ namespace {
 EnvironmentPlan plan_one(const CheckedProject& checked, const PlanOptions& options,
                          std::optional<Planned>& planned) {
   EnvironmentPlan part{checked.environment.name, std::nullopt, "", {}};
+  auto failed = [&part](std::string why) {
+    part.error = std::move(why);
+    return part;
+  };
   if (has_errors(checked.diagnostics)) {
-    part.error = "the manifests have errors; nothing was planned";
     for (const auto& d : checked.diagnostics) {
       if (d.severity == Severity::error) part.diagnostics.push_back(d);
     }
-    return part;
+    return failed("the manifests have errors; nothing was planned");
   }
   auto targets = checked_targets(checked, options.targets);
-  if (!targets) return {part.environment, std::nullopt, targets.error().message, {}};
+  if (!targets) return failed(targets.error().message);
   auto snapshot = snapshot_for(options, part.environment);
-  if (!snapshot) return {part.environment, std::nullopt, snapshot.error().message, {}};
+  if (!snapshot) return failed(snapshot.error().message);
   std::string label = fmt::format("environment '{}': ", part.environment);
   auto made = plan_from_cluster(checked, options, *targets, *snapshot, label);
-  if (!made) return {part.environment, std::nullopt, made.error().message, {}};
+  if (!made) return failed(made.error().message);
   part.plan = made->plan;
   planned = std::move(*made);
   return part;
