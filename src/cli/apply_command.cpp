@@ -90,6 +90,22 @@ std::string refused_everywhere(const std::string& environment, std::string reaso
                      reason);
 }
 
+// One environment of several: planned again right before it is written (the environments
+// before it took their time), on the connection of the check before the first, when there was.
+int apply_one(const ApplyOptions& options, const std::string& name, const SavedPlan* saved,
+              std::unique_ptr<PreparedApply> prepared, const ExecutePolicy& policy) {
+  if (prepared) {
+    if (auto planned = plan_apply(*prepared, options, saved); !planned) {
+      return fail(planned.error().message);
+    }
+  } else {
+    auto ready = prepare_apply(options, name, saved);
+    if (!ready) return fail(ready.error().message);
+    prepared = std::move(*ready);
+  }
+  return execute_prepared(*prepared, options, policy);
+}
+
 // Several environments one after another in the order given, stopping at the first that fails;
 // with a saved plan, every environment's plan is checked before the first is applied.
 int apply_in_order(ApplyOptions& options, const std::vector<std::string>& names,
@@ -97,18 +113,17 @@ int apply_in_order(ApplyOptions& options, const std::vector<std::string>& names,
   if (auto own = use_each_environments_cluster(options.connection); !own) {
     return fail(own.error().message);
   }
+  std::vector<std::unique_ptr<PreparedApply>> checked(names.size());
   for (std::size_t i = 0; i < names.size() && !saved.empty(); ++i) {
-    if (auto ready = prepare_apply(options, names[i], &saved[i]); !ready) {
-      return fail(refused_everywhere(names[i], ready.error().message));
-    }
+    auto ready = prepare_apply(options, names[i], &saved[i]);
+    if (!ready) return fail(refused_everywhere(names[i], ready.error().message));
+    checked[i] = std::move(*ready);
   }
   for (std::size_t i = 0; i < names.size(); ++i) {
     set_log_field("environment", names[i]);
     log_info(fmt::format("Environment '{}' ({} of {})", names[i], i + 1, names.size()));
-    auto prepared = prepare_apply(options, names[i], saved.empty() ? nullptr : &saved[i]);
-    int code =
-        prepared ? execute_prepared(**prepared, options, policy) : fail(prepared.error().message);
-    if (code != kExitOk) {
+    const SavedPlan* own_plan = saved.empty() ? nullptr : &saved[i];
+    if (apply_one(options, names[i], own_plan, std::move(checked[i]), policy) != kExitOk) {
       std::vector<std::string> rest(names.begin() + static_cast<long>(i) + 1, names.end());
       return fail(fmt::format("environment '{}' failed; {}", names[i],
                               rest.empty()

@@ -108,9 +108,8 @@ Result<ExecutePolicy> policy_of(const ApplyOptions& options) {
   return policy;
 }
 
-Result<std::unique_ptr<PreparedApply>> prepare_apply(const ApplyOptions& options,
-                                                     const std::string& environment,
-                                                     const SavedPlan* saved) {
+Result<std::unique_ptr<PreparedApply>> connect_apply(const ApplyOptions& options,
+                                                     const std::string& environment) {
   auto prepared = std::make_unique<PreparedApply>();
   prepared->checked = load_and_check(options.paths, environment, options.settings);
   const CheckedProject& checked = *prepared->checked;
@@ -126,14 +125,29 @@ Result<std::unique_ptr<PreparedApply>> prepare_apply(const ApplyOptions& options
   auto registry = connect_registry(options.connection, checked.environment);
   if (!registry) return Error{registry.error().message + "; nothing was applied"};
   prepared->registry = std::move(*registry);
-  ClusterPorts cluster{*prepared->admin, prepared->admin.get(), prepared->registry.get()};
-  auto planned = make_plan(desired_of(checked, &prepared->targets), options.allow_delete, cluster);
+  return prepared;
+}
+
+Result<bool> plan_apply(PreparedApply& prepared, const ApplyOptions& options,
+                        const SavedPlan* saved) {
+  const CheckedProject& checked = *prepared.checked;
+  ClusterPorts cluster{*prepared.admin, prepared.admin.get(), prepared.registry.get()};
+  auto planned = make_plan(desired_of(checked, &prepared.targets), options.allow_delete, cluster);
   if (!planned) return Error{planned.error().message + "; nothing was applied"};
   planned->plan.schemas_skipped = registry_skipped(options.connection, checked.environment);
   if (saved) {
     if (auto same = check_saved(*saved, planned->plan, checked); !same) return same.error();
   }
-  prepared->planned = std::move(*planned);
+  prepared.planned = std::move(*planned);
+  return true;
+}
+
+Result<std::unique_ptr<PreparedApply>> prepare_apply(const ApplyOptions& options,
+                                                     const std::string& environment,
+                                                     const SavedPlan* saved) {
+  auto prepared = connect_apply(options, environment);
+  if (!prepared) return prepared;
+  if (auto planned = plan_apply(**prepared, options, saved); !planned) return planned.error();
   return prepared;
 }
 

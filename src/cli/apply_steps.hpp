@@ -27,8 +27,17 @@ struct PreparedApply {
 // --wait and --timeout as the engine's policy, or an error naming the bad value.
 Result<ExecutePolicy> policy_of(const ApplyOptions& options);
 
-// Reads and checks the manifests for `environment`, connects (waiting for brokers when asked),
-// plans, and compares the plan with `saved` when given; an error says why nothing was applied.
+// Reads and checks the manifests for `environment` (reporting their diagnostics) and connects,
+// waiting for brokers when asked; not yet planned. An error says why nothing was applied.
+Result<std::unique_ptr<PreparedApply>> connect_apply(const ApplyOptions& options,
+                                                     const std::string& environment);
+
+// Plans `prepared` from the cluster as it is now (again, when planned before) and compares the
+// plan with `saved` when given; an error says why nothing was applied.
+Result<bool> plan_apply(PreparedApply& prepared, const ApplyOptions& options,
+                        const SavedPlan* saved);
+
+// connect_apply, then plan_apply.
 Result<std::unique_ptr<PreparedApply>> prepare_apply(const ApplyOptions& options,
                                                      const std::string& environment,
                                                      const SavedPlan* saved);
