@@ -11,6 +11,7 @@
 #include <nlohmann/json.hpp>
 
 #include "core/access/access_json.hpp"
+#include "core/model/json_numbers.hpp"
 #include "core/rules/rules.hpp"
 #include "core/text/visible_text.hpp"
 
@@ -116,7 +117,8 @@ void read_context(const nlohmann::json& root, ClusterState& state) {
 Result<ClusterState> parse_snapshot(const std::string& text) {
   try {
     nlohmann::json root = nlohmann::json::parse(text);
-    if (root.value("version", 0) != 1) return Error{"unsupported snapshot version (expected 1)"};
+    if (json_format_version(root, "version") != 1)
+      return Error{"unsupported snapshot version (expected 1)"};
     ClusterState state;
     state.cluster_id = root.at("clusterId").get<std::string>();
     state.brokers = json_integer(root.at("brokers"), "brokers");

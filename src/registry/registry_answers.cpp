@@ -5,6 +5,7 @@
 #include <fmt/format.h>
 #include <nlohmann/json.hpp>
 
+#include "core/model/json_numbers.hpp"
 #include "core/text/visible_text.hpp"
 
 namespace topicform {
@@ -24,10 +25,9 @@ Result<int> integer_field(const std::string& body, const char* key) {
   auto root = parsed(body);
   if (!root) return root.error();
   auto it = root->is_object() ? root->find(key) : root->end();
-  if (it == root->end() || !it->is_number_integer()) {
-    return Error{fmt::format("answered without '{}': {}", key, error_words(200, body))};
-  }
-  return it->get<int>();
+  auto whole = it == root->end() ? std::nullopt : json_whole_int(*it);
+  if (!whole) return Error{fmt::format("answered without '{}': {}", key, error_words(200, body))};
+  return *whole;
 }
 
 }  // namespace
@@ -38,8 +38,9 @@ Result<std::vector<int>> parse_versions(const std::string& body) {
   std::vector<int> versions;
   if (!root->is_array()) return Error{"answered a version list that is not a list"};
   for (const auto& v : *root) {
-    if (!v.is_number_integer()) return Error{"answered a version that is not a number"};
-    versions.push_back(v.get<int>());
+    auto version = json_whole_int(v);
+    if (!version) return Error{"answered a version that is not a whole number"};
+    versions.push_back(*version);
   }
   return versions;
 }
@@ -47,16 +48,22 @@ Result<std::vector<int>> parse_versions(const std::string& body) {
 Result<bool> parse_latest(const std::string& body, SubjectState& state) {
   auto root = parsed(body);
   if (!root) return root.error();
-  if (!root->is_object() || !root->contains("version") || !(*root)["version"].is_number_integer() ||
-      !root->contains("schema") || !(*root)["schema"].is_string()) {
+  auto version = root->is_object() && root->contains("version") ? json_whole_int((*root)["version"])
+                                                                : std::nullopt;
+  if (!version || !root->contains("schema") || !(*root)["schema"].is_string()) {
     return Error{fmt::format("answered a latest version without version and schema: {}",
                              error_words(200, body))};
   }
-  state.latest_version = (*root)["version"].get<int>();
+  auto type = root->find("schemaType");  // Confluent omits it for AVRO
+  if (type != root->end() && !type->is_string()) {
+    return Error{
+        fmt::format("answered a schema type that is not a word: {}", error_words(200, body))};
+  }
+  state.latest_version = *version;
   state.latest_schema = (*root)["schema"].get<std::string>();
-  state.latest_type = root->value("schemaType", std::string("AVRO"));  // Confluent omits AVRO
-  if (root->contains("id") && (*root)["id"].is_number_integer())
-    state.latest_id = (*root)["id"].get<int>();
+  state.latest_type = type != root->end() ? type->get<std::string>() : "AVRO";
+  if (root->contains("id"))
+    state.latest_id = json_whole_int((*root)["id"]).value_or(state.latest_id);
   return true;
 }
 
@@ -91,9 +98,8 @@ Result<int> parse_id(const std::string& body) { return integer_field(body, "id")
 
 int error_code(const std::string& body) {
   Json root = Json::parse(body, nullptr, false);
-  if (!root.is_object() || !root.contains("error_code") || !root["error_code"].is_number_integer())
-    return 0;
-  return root["error_code"].get<int>();
+  if (!root.is_object() || !root.contains("error_code")) return 0;
+  return json_whole_int(root["error_code"]).value_or(0);
 }
 
 std::string error_words(long status, const std::string& body) {

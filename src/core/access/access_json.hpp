@@ -1,9 +1,6 @@
-// An ACL binding as JSON, {"principal", "operation", "resource", "name"}, and whole numbers read
-// safely: one shape for plans, plan files and snapshots (header-only, for the libraries that link
-// nlohmann-json).
+// An ACL binding as JSON, {"principal", "operation", "resource", "name"}: one shape for plans, plan
+// files and snapshots (header-only, for the libraries that link nlohmann-json).
 #pragma once
-
-#include <cstdint>
 
 #include <fmt/format.h>
 #include <nlohmann/json.hpp>
@@ -11,17 +8,6 @@
 #include "core/access/access.hpp"
 
 namespace topicform {
-
-// A whole number from a saved file. nlohmann converts a float such as 1e300 to int64 with a cast
-// whose result is undefined; anything but an integer that fits is refused instead.
-inline std::int64_t json_integer(const nlohmann::json& value, const char* field) {
-  if (!value.is_number_integer() ||
-      (value.is_number_unsigned() && value.get<std::uint64_t>() > INT64_MAX)) {
-    throw nlohmann::json::other_error::create(
-        501, fmt::format("'{}' is not a whole number of at most 19 digits", field), nullptr);
-  }
-  return value.get<std::int64_t>();
-}
 
 inline nlohmann::ordered_json binding_json(const AclBinding& b) {
   return {{"principal", b.principal},
