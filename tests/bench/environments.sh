@@ -6,7 +6,8 @@
 #   topicform plan --env e1 ... --env eK   (one report, the environments read concurrently)
 #   topicform plan --env eI                (each alone; the slowest one's median is the bar)
 #   the same single plans one after another (what a script over environments costs)
-# Prints the medians and the ratios all/slowest and all/sequential.
+#   the same single plans started together (a script with `&`: what the machine allows at best)
+# Prints the medians and the ratios all/slowest, all/sequential and all/together.
 # Local clusters answer at once and share this machine's CPUs with the client. With DELAY_MS,
 # each broker is reached through tests/bench/delay_proxy.py, which delays every byte that long
 # each way (the broker advertises the proxy), as a cluster a network away is.
@@ -64,10 +65,20 @@ measured() {  # LABEL COMMAND...: timed, with the brokers' CPU time of the run i
 }
 broker_cpu() { grep "^$1 " "$tmp/cpu" | cut -d' ' -f2 | median | awk '{printf "%.2f", $1 / 100}'; }
 sequential() { for e in $(seq 1 "$envs"); do "$bin" plan --detailed-exitcode --env "e$e" "$tmp/p"; done; }
+together() {  # the single plans as separate processes at once; fails when any of them fails
+  local pids=() pid code=0
+  for e in $(seq 1 "$envs"); do
+    "$bin" plan --detailed-exitcode --env "e$e" "$tmp/p" &
+    pids+=($!)
+  done
+  for pid in "${pids[@]}"; do wait "$pid" || code=1; done
+  return "$code"
+}
 for rep in $(seq 1 "$reps"); do
   measured all "$bin" plan --detailed-exitcode "${all[@]}" "$tmp/p"
   for e in $(seq 1 "$envs"); do measured "e$e" "$bin" plan --detailed-exitcode --env "e$e" "$tmp/p"; done
   timed sequential sequential
+  measured together together
 done
 echo "bench: $envs environments, each a single-node cluster with $((2 * n)) topics ($n of $partitions partitions, each .dead 1), $reps runs each, $(nproc) CPUs, ${delay} ms each way:"
 slowest=0
@@ -78,7 +89,10 @@ for e in $(seq 1 "$envs"); do
 done
 a=$(column_of all 2 | median)
 s=$(column_of sequential 2 | median)
+t=$(column_of together 2 | median)
 echo "  plan of all $envs in one run: $(stat_line all), brokers' CPU $(broker_cpu all) s"
 echo "  the $envs single plans one after another: $(stat_line sequential)"
+echo "  the $envs single plans started together: $(stat_line together), brokers' CPU $(broker_cpu together) s"
 echo "  ratio all / slowest single: $(echo "scale=2; $a / $slowest" | bc)"
 echo "  ratio all / one after another: $(echo "scale=2; $a / $s" | bc)"
+echo "  ratio all / started together: $(echo "scale=2; $a / $t" | bc)"
