@@ -117,7 +117,7 @@ void read_context(const nlohmann::json& root, ClusterState& state) {
 Result<ClusterState> parse_snapshot(const std::string& text) {
   try {
     nlohmann::json root = nlohmann::json::parse(text);
-    if (json_format_version(root, "version") != 1)
+    if (json_whole_member<int>(root, "version") != 1)
       return Error{"unsupported snapshot version (expected 1)"};
     ClusterState state;
     state.cluster_id = root.at("clusterId").get<std::string>();

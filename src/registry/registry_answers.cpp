@@ -21,11 +21,13 @@ Result<Json> parsed(const std::string& body) {
   return root;
 }
 
+// Confluent's error code in an answer already read, or 0.
+int code_in(const Json& root) { return json_whole_member<int>(root, "error_code").value_or(0); }
+
 Result<int> integer_field(const std::string& body, const char* key) {
   auto root = parsed(body);
   if (!root) return root.error();
-  auto it = root->is_object() ? root->find(key) : root->end();
-  auto whole = it == root->end() ? std::nullopt : json_whole_int(*it);
+  auto whole = json_whole_member<int>(*root, key);
   if (!whole) return Error{fmt::format("answered without '{}': {}", key, error_words(200, body))};
   return *whole;
 }
@@ -38,7 +40,7 @@ Result<std::vector<int>> parse_versions(const std::string& body) {
   std::vector<int> versions;
   if (!root->is_array()) return Error{"answered a version list that is not a list"};
   for (const auto& v : *root) {
-    auto version = json_whole_int(v);
+    auto version = json_whole<int>(v);
     if (!version) return Error{"answered a version that is not a whole number"};
     versions.push_back(*version);
   }
@@ -48,8 +50,7 @@ Result<std::vector<int>> parse_versions(const std::string& body) {
 Result<bool> parse_latest(const std::string& body, SubjectState& state) {
   auto root = parsed(body);
   if (!root) return root.error();
-  auto version = root->is_object() && root->contains("version") ? json_whole_int((*root)["version"])
-                                                                : std::nullopt;
+  auto version = json_whole_member<int>(*root, "version");
   if (!version || !root->contains("schema") || !(*root)["schema"].is_string()) {
     return Error{fmt::format("answered a latest version without version and schema: {}",
                              error_words(200, body))};
@@ -62,8 +63,7 @@ Result<bool> parse_latest(const std::string& body, SubjectState& state) {
   state.latest_version = *version;
   state.latest_schema = (*root)["schema"].get<std::string>();
   state.latest_type = type != root->end() ? type->get<std::string>() : "AVRO";
-  if (root->contains("id"))
-    state.latest_id = json_whole_int((*root)["id"]).value_or(state.latest_id);
+  if (auto id = json_whole_member<int>(*root, "id")) state.latest_id = *id;
   return true;
 }
 
@@ -96,17 +96,14 @@ Result<int> parse_version_of(const std::string& body) { return integer_field(bod
 
 Result<int> parse_id(const std::string& body) { return integer_field(body, "id"); }
 
-int error_code(const std::string& body) {
-  Json root = Json::parse(body, nullptr, false);
-  if (!root.is_object() || !root.contains("error_code")) return 0;
-  return json_whole_int(root["error_code"]).value_or(0);
-}
+int error_code(const std::string& body) { return code_in(Json::parse(body, nullptr, false)); }
 
 std::string error_words(long status, const std::string& body) {
   Json root = Json::parse(body, nullptr, false);
   if (root.is_object() && root.contains("message") && root["message"].is_string()) {
+    long code = code_in(root);
     return fmt::format("{} ({})", visible(root["message"].get<std::string>().substr(0, 300)),
-                       error_code(body) != 0 ? error_code(body) : status);
+                       code != 0 ? code : status);
   }
   // A proxy in front of the registry (nginx, an ingress) answers with an HTML page: its title says
   // it in a line, where the page's first bytes would be markup.

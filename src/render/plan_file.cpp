@@ -70,7 +70,7 @@ void read_schemas(const nlohmann::json& root, Plan& plan) {
     change.type = c.at("type").get<std::string>();
     change.level = c.at("level").get<std::string>();
     change.level_before = c.at("levelBefore").get<std::string>();
-    change.latest_before = json_int(c.at("latestBefore"), "latestBefore");
+    change.latest_before = json_required<int>(c.at("latestBefore"), "latestBefore");
     change.schema = c.at("schema").get<std::string>();
     plan.schemas.push_back(std::move(change));
   }
@@ -129,7 +129,7 @@ std::string write_plans_file(const std::vector<SavedPlan>& saved) {
 Result<std::vector<SavedPlan>> read_plans_file(const std::string& text) {
   try {
     nlohmann::json root = nlohmann::json::parse(text);
-    if (json_format_version(root, "planFile") != kPlanFileVersion) {
+    if (json_whole_member<int>(root, "planFile") != kPlanFileVersion) {
       return Error{
           fmt::format("not a plan file of this topicform (plan file version {}): make the "
                       "plan again with 'topicform plan --out'",

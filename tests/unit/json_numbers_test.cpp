@@ -12,14 +12,14 @@ namespace topicform {
 namespace {
 
 TEST(JsonNumbers, OnlyIntegersThatFitAreTaken) {
-  EXPECT_EQ(json_whole_int(nlohmann::json(-5)), -5);
-  EXPECT_EQ(json_whole_int(nlohmann::json(2147483647)), 2147483647);
-  EXPECT_FALSE(json_whole_int(nlohmann::json(2147483648LL)));
-  EXPECT_FALSE(json_whole_int(nlohmann::json(-2147483649LL)));
-  EXPECT_FALSE(json_whole_int(nlohmann::json::parse("18446744073709551615")));
-  EXPECT_FALSE(json_whole_int(nlohmann::json(1e300)));
-  EXPECT_FALSE(json_whole_int(nlohmann::json(3.0)));
-  EXPECT_FALSE(json_whole_int(nlohmann::json("3")));
+  EXPECT_EQ(json_whole<int>(nlohmann::json(-5)), -5);
+  EXPECT_EQ(json_whole<int>(nlohmann::json(2147483647)), 2147483647);
+  EXPECT_FALSE(json_whole<int>(nlohmann::json(2147483648LL)));
+  EXPECT_FALSE(json_whole<int>(nlohmann::json(-2147483649LL)));
+  EXPECT_FALSE(json_whole<int>(nlohmann::json::parse("18446744073709551615")));
+  EXPECT_FALSE(json_whole<int>(nlohmann::json(1e300)));
+  EXPECT_FALSE(json_whole<int>(nlohmann::json(3.0)));
+  EXPECT_FALSE(json_whole<int>(nlohmann::json("3")));
   EXPECT_EQ(json_integer(nlohmann::json::parse("9223372036854775807"), "x"), INT64_MAX);
   EXPECT_THROW(json_integer(nlohmann::json::parse("9223372036854775808"), "x"),
                nlohmann::json::other_error);

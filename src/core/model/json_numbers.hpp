@@ -11,53 +11,47 @@
 
 namespace topicform {
 
-// The value when it is an integer within [low, high]; nothing for a float such as 1e300 (whose
+// The value when it is an integer that fits `Whole`; nothing for a float such as 1e300 (whose
 // cast nlohmann leaves undefined), a string or an integer out of range.
-inline std::optional<std::int64_t> json_whole(const nlohmann::json& value, std::int64_t low,
-                                              std::int64_t high) {
-  if (!value.is_number_integer()) return std::nullopt;
+template <typename Whole>
+std::optional<Whole> json_whole(const nlohmann::json& value) {
+  using Limits = std::numeric_limits<Whole>;
   if (value.is_number_unsigned()) {
     auto u = value.get<std::uint64_t>();
-    if (u > static_cast<std::uint64_t>(high)) return std::nullopt;
-    return static_cast<std::int64_t>(u);
+    if (u > static_cast<std::uint64_t>(Limits::max())) return std::nullopt;
+    return static_cast<Whole>(u);
   }
+  if (!value.is_number_integer()) return std::nullopt;
   auto i = value.get<std::int64_t>();
-  if (i < low || i > high) return std::nullopt;
-  return i;
+  if (i < Limits::min() || i > Limits::max()) return std::nullopt;
+  return static_cast<Whole>(i);
 }
 
-inline std::optional<int> json_whole_int(const nlohmann::json& value) {
-  auto whole = json_whole(value, std::numeric_limits<int>::min(), std::numeric_limits<int>::max());
-  if (!whole) return std::nullopt;
-  return static_cast<int>(*whole);
+// json_whole of `root[key]`; nothing when `root` is not an object or has no `key`.
+template <typename Whole>
+std::optional<Whole> json_whole_member(const nlohmann::json& root, const char* key) {
+  if (!root.is_object()) return std::nullopt;
+  auto it = root.find(key);
+  return it == root.end() ? std::nullopt : json_whole<Whole>(*it);
 }
 
 // A whole number a saved file must hold; anything else throws nlohmann's other_error, which the
 // file's reader turns into "not a topicform ... file: <why>".
+template <typename Whole>
+Whole json_required(const nlohmann::json& value, const char* field) {
+  auto whole = json_whole<Whole>(value);
+  if (!whole) {
+    throw nlohmann::json::other_error::create(
+        501,
+        fmt::format("'{}' is not a whole number of at most {} digits", field,
+                    std::numeric_limits<Whole>::digits10 + 1),
+        nullptr);
+  }
+  return *whole;
+}
+
 inline std::int64_t json_integer(const nlohmann::json& value, const char* field) {
-  auto whole = json_whole(value, std::numeric_limits<std::int64_t>::min(),
-                          std::numeric_limits<std::int64_t>::max());
-  if (!whole) {
-    throw nlohmann::json::other_error::create(
-        501, fmt::format("'{}' is not a whole number of at most 19 digits", field), nullptr);
-  }
-  return *whole;
-}
-
-inline int json_int(const nlohmann::json& value, const char* field) {
-  auto whole = json_whole_int(value);
-  if (!whole) {
-    throw nlohmann::json::other_error::create(
-        501, fmt::format("'{}' is not a whole number of at most 10 digits", field), nullptr);
-  }
-  return *whole;
-}
-
-// A file's format version: -1 when the key is missing or not a small whole number, so a reader
-// can say "unsupported version" rather than fail on the number itself.
-inline int json_format_version(const nlohmann::json& root, const char* key) {
-  if (!root.is_object() || !root.contains(key)) return -1;
-  return json_whole_int(root[key]).value_or(-1);
+  return json_required<std::int64_t>(value, field);
 }
 
 }  // namespace topicform
