@@ -2,8 +2,6 @@
 // saved and read back: no crash, no exception, valid UTF-8 out, and the saved plan round-trips.
 #include <cstddef>
 #include <cstdint>
-#include <cstdio>
-#include <cstdlib>
 #include <string_view>
 
 #include "core/plan/diff.hpp"
@@ -11,6 +9,7 @@
 #include "core/text/visible_text.hpp"
 #include "docs/catalogue.hpp"
 #include "docs/markdown_catalogue.hpp"
+#include "fuzz_require.hpp"
 #include "manifest/project_loader.hpp"
 #include "render/diagnostics_render.hpp"
 #include "render/plan_file.hpp"
@@ -38,14 +37,6 @@ ClusterState fixed_cluster() {
   state.dead_messages["orders.created.dead"] = 2;
   return state;
 }
-
-// Stops on a broken property, saying which; libFuzzer saves the input that got here.
-void require(bool condition, const char* what) {
-  if (condition) return;
-  std::fprintf(stderr, "plan_fuzzer: %s\n", what);
-  std::abort();
-}
-
 }  // namespace
 
 extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size) {

@@ -2,23 +2,12 @@
 // control): no crash, no exception, no undefined behaviour, and error words stay bounded.
 #include <cstddef>
 #include <cstdint>
-#include <cstdio>
-#include <cstdlib>
 #include <string>
 
+#include "fuzz_require.hpp"
 #include "registry/registry_answers.hpp"
 
-namespace {
-
 using namespace topicform;
-
-void require(bool condition, const char* what) {
-  if (condition) return;
-  std::fprintf(stderr, "registry_answers_fuzzer: %s\n", what);
-  std::abort();
-}
-
-}  // namespace
 
 extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size) {
   std::string text(reinterpret_cast<const char*>(data), size);

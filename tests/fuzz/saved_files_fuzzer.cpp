@@ -3,24 +3,13 @@
 // parses writes back and parses to the same.
 #include <cstddef>
 #include <cstdint>
-#include <cstdio>
-#include <cstdlib>
 #include <string>
 
 #include "cluster/snapshot.hpp"
+#include "fuzz_require.hpp"
 #include "render/plan_file.hpp"
 
-namespace {
-
 using namespace topicform;
-
-void require(bool condition, const char* what) {
-  if (condition) return;
-  std::fprintf(stderr, "saved_files_fuzzer: %s\n", what);
-  std::abort();
-}
-
-}  // namespace
 
 extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size) {
   std::string text(reinterpret_cast<const char*>(data), size);
