@@ -20,8 +20,13 @@ expect_out() {  # PATTERN DESCRIPTION: the last command's stdout or stderr match
 }
 # The Kafka jars the broker runs from (ci/kafka/broker fetches them), for Kafka's own tools.
 kafka_jars="${TOPICFORM_KAFKA_JARS:-$(pwd)/build/kafka-jars}/*"
+# Each of Kafka's tools is a JVM that lives for a second or two: with the client compiler alone
+# (C1) it costs about half the CPU of the default tiered JIT, CPU the suites running beside it
+# need. The brokers the suites start get the same through ci/kafka/broker.
+kafka_java=(java -XX:TieredStopAtLevel=1 -XX:+UseSerialGC -cp "$kafka_jars")
+export TOPICFORM_BROKER_JAVA_OPTIONS="${TOPICFORM_BROKER_JAVA_OPTIONS--XX:TieredStopAtLevel=1}"
 kafka_tool() {  # CLASS ARGS...: one of Kafka's command-line tools
-  java -cp "$kafka_jars" "$@"
+  "${kafka_java[@]}" "$@"
 }
 # Starts NODES local brokers in DIR (ci/kafka/broker, on free ports; TOPICFORM_BROKER_PROPERTIES
 # and friends pass through) and sets S to their bootstrap servers; the suite ends when they do

@@ -81,7 +81,6 @@ wait "$tls_start"; tls_started=$?
 [ "$tls_started" = 0 ] || { echo "auth: the TLS broker did not start" >&2; failed=1; exit 1; }
 S=127.0.0.1:$sasl_port
 T=127.0.0.1:$tls_port
-jars="$kafka_jars"
 
 # ACLs, set by the super user: app may manage every topic; limited may only look at them and
 # manage its own prefix.
@@ -90,7 +89,7 @@ security.protocol=SASL_PLAINTEXT
 sasl.mechanism=PLAIN
 sasl.jaas.config=org.apache.kafka.common.security.plain.PlainLoginModule required username="admin" password="$admin_pw";
 PROPS
-acl() { java -cp "$jars" org.apache.kafka.tools.AclCommand --bootstrap-server "$S" --command-config "$tmp/admin.properties" --add "$@" >>"$tmp/acl.log" 2>&1; }
+acl() { "${kafka_java[@]}" org.apache.kafka.tools.AclCommand --bootstrap-server "$S" --command-config "$tmp/admin.properties" --add "$@" >>"$tmp/acl.log" 2>&1; }
 d="auth$RANDOM"
 acl --allow-principal User:app --operation All --topic '*' &&
   acl --allow-principal User:app --operation DescribeConfigs --cluster &&
@@ -99,7 +98,7 @@ acl --allow-principal User:app --operation All --topic '*' &&
   acl --allow-principal User:limited --operation DescribeConfigs --cluster &&
   acl --allow-principal User:limited --operation All --topic "$d.allowed" --resource-pattern-type prefixed &&
   ok || { echo "auth: cannot set ACLs" >&2; cat "$tmp/acl.log" >&2; failed=$((failed + 1)); }
-topic_list() { java -cp "$jars" org.apache.kafka.tools.TopicCommand --bootstrap-server "$S" --command-config "$tmp/admin.properties" --list 2>/dev/null; }
+topic_list() { "${kafka_java[@]}" org.apache.kafka.tools.TopicCommand --bootstrap-server "$S" --command-config "$tmp/admin.properties" --list 2>/dev/null; }
 # The topics listed into $tmp/listed, and whether the listing ran and shows `$1`: the positive
 # control of each "nothing was created" check, which a failed listing would otherwise pass.
 listed_with() { topic_list >"$tmp/listed" && grep -qx "$1" "$tmp/listed"; }

@@ -188,7 +188,7 @@ expect_exit 0 "to the log end" reset --to-latest --execute
 expect_out "^moved the offsets of group billing-service on shop.orders-created: 3 partitions, read back$" "moved and read back"
 for protocol in classic consumer; do
   # java itself in the background, so that `kill` reaches it (it leaves the group on SIGTERM)
-  java -cp "$kafka_jars" org.apache.kafka.tools.consumer.ConsoleConsumer --bootstrap-server "$S" --topic "$O" \
+  "${kafka_java[@]}" org.apache.kafka.tools.consumer.ConsoleConsumer --bootstrap-server "$S" --topic "$O" \
     --group billing-service --consumer-property group.protocol=$protocol >"$tmp/live.out" 2>&1 &
   live=$!
   for _ in $(seq 1 120); do
