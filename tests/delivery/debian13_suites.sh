@@ -1,12 +1,16 @@
 #!/usr/bin/env bash
-# The integration, auth and dead-operations suites again, with the image's binary (built in the Debian 13 root by
-# tests/delivery/image.sh, librdkafka 2.8) running in the runtime root against real brokers on
-# the host's loopback, so each newer librdkafka path is tested where the fallback is on the host.
-# The services' client (KAFKA_CLIENT, for the ACL suite) stays the host's: only topicform changes.
-# Usage: tests/delivery/debian13_suites.sh BINARY KAFKA_CLIENT   (from the repository root, as root)
+# One of the suites that reach a cluster (integration, auth, ACLs, dead-letter operations) again,
+# with the image's binary (built in the Debian 13 root by tests/delivery/image.sh, librdkafka 2.8)
+# running in the runtime root against real brokers on the host's loopback, so each newer
+# librdkafka path is tested where the fallback is on the host. The services' client
+# (KAFKA_CLIENT, for the ACL suite) stays the host's: only topicform changes.
+# Usage: tests/delivery/debian13_suites.sh BINARY KAFKA_CLIENT SUITE   (from the repository root,
+# as root; SUITE is a script under tests/, such as integration/run.sh)
 set -uo pipefail
 binary=$(readlink -f "${1:?usage: tests/delivery/debian13_suites.sh BINARY KAFKA_CLIENT}")
-kafka_client=$(readlink -f "${2:?usage: tests/delivery/debian13_suites.sh BINARY KAFKA_CLIENT}")
+kafka_client=$(readlink -f "${2:?usage: tests/delivery/debian13_suites.sh BINARY KAFKA_CLIENT SUITE}")
+suite="${3:?usage: tests/delivery/debian13_suites.sh BINARY KAFKA_CLIENT SUITE}"
+[ -f "tests/$suite" ] || { echo "debian13: no suite tests/$suite" >&2; exit 1; }
 root=$(pwd)
 [ -x "$binary" ] || { echo "debian13: no binary at $binary (tests/delivery/image.sh makes it)" >&2; exit 1; }
 runtime_root=$(ci/debian-root runtime) || exit 1
@@ -22,10 +26,4 @@ chmod +x "$work/topicform"
 ci/debian-view "$runtime_root" "$work/view" --copy "$binary:/usr/local/bin/topicform" \
   --bind /tmp:/tmp --bind "$root:$root" --host -- bash -c '
     "$1" version | sed -n "2,6s/^/debian13: /p" >&2
-    status=0
-    for suite in integration/run.sh auth/run.sh auth/acls.sh e2e/dead_operations.sh; do
-      start=$SECONDS
-      tests/$suite "$1" "$2" || status=1
-      echo "debian13: tests/$suite took $((SECONDS - start)) s" >&2
-    done
-    exit $status' debian13 "$work/topicform" "$kafka_client"
+    exec "tests/$3" "$1" "$2"' debian13 "$work/topicform" "$kafka_client" "$suite"
