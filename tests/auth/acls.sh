@@ -113,9 +113,9 @@ tf plan --detailed-exitcode --stats
 grep -q "^requests: .* 2 acls, " "$tmp/err" && ok || bad "one DescribeAcls for topics, one for groups"
 
 # 4. a grant made by hand for an unmanaged principal is listed and kept
-"${kafka_java[@]}" org.apache.kafka.tools.AclCommand --bootstrap-server "$S" --command-config "$tmp/admin-java.properties" --add \
+kafka_tool org.apache.kafka.tools.AclCommand --bootstrap-server "$S" --command-config "$tmp/admin-java.properties" --add \
   --allow-principal User:analyst --operation Read --topic "$d.created" >"$tmp/acl.log" 2>&1 || { bad "AclCommand adds a grant"; cat "$tmp/acl.log" >&2; }
-acl_add() { "${kafka_java[@]}" org.apache.kafka.tools.AclCommand --bootstrap-server "$S" --command-config "$tmp/admin-java.properties" --add "$@" >>"$tmp/acl.log" 2>&1; }
+acl_add() { kafka_tool org.apache.kafka.tools.AclCommand --bootstrap-server "$S" --command-config "$tmp/admin-java.properties" --add "$@" >>"$tmp/acl.log" 2>&1; }
 acl_add --allow-principal User:order-service --operation Read --topic "$d." --resource-pattern-type prefixed ||
   { bad "AclCommand adds a prefixed grant"; cat "$tmp/acl.log" >&2; }
 tf plan --detailed-exitcode
@@ -157,14 +157,14 @@ acl --allow-principal User:nobody --operation All --topic "$d.refused" --resourc
 run "$bin" apply --auto-approve --bootstrap-server "$S" --command-config "$(credentials nobody)" "$tmp/q"
 [ $? = 1 ] && ok || bad "apply without the right to change ACLs fails"
 grep -q "^topicform: error: the plan changes [0-9]* ACL binding(s), but the principal running topicform may not change ACLs (it needs ALTER on the cluster); nothing was applied$" "$tmp/err" && ok || bad "it says why"
-"${kafka_java[@]}" org.apache.kafka.tools.TopicCommand --bootstrap-server "$S" --command-config "$tmp/admin-java.properties" --list 2>/dev/null >"$tmp/topics"
+kafka_tool org.apache.kafka.tools.TopicCommand --bootstrap-server "$S" --command-config "$tmp/admin-java.properties" --list 2>/dev/null >"$tmp/topics"
 grep -q "^$d.created$" "$tmp/topics" && ok || bad "the topic list was read"
 grep -q "^$d.refused" "$tmp/topics" && bad "nothing was created by the refused apply" || ok
 
 # 7. a '*' in the owner card is a validate error and grants nothing; what such a card once granted
 # (User:* WRITE on the topic, READ on every group) is revoked once the card names its services
 acl_list() {
-  "${kafka_java[@]}" org.apache.kafka.tools.AclCommand --bootstrap-server "$S" --command-config "$tmp/admin-java.properties" \
+  kafka_tool org.apache.kafka.tools.AclCommand --bootstrap-server "$S" --command-config "$tmp/admin-java.properties" \
     --list 2>/dev/null | grep -c "principal=" >"$tmp/acl-count"
 }
 acl_list

@@ -89,7 +89,7 @@ security.protocol=SASL_PLAINTEXT
 sasl.mechanism=PLAIN
 sasl.jaas.config=org.apache.kafka.common.security.plain.PlainLoginModule required username="admin" password="$admin_pw";
 PROPS
-acl() { "${kafka_java[@]}" org.apache.kafka.tools.AclCommand --bootstrap-server "$S" --command-config "$tmp/admin.properties" --add "$@" >>"$tmp/acl.log" 2>&1; }
+acl() { kafka_tool org.apache.kafka.tools.AclCommand --bootstrap-server "$S" --command-config "$tmp/admin.properties" --add "$@" >>"$tmp/acl.log" 2>&1; }
 d="auth$RANDOM"
 acl --allow-principal User:app --operation All --topic '*' &&
   acl --allow-principal User:app --operation DescribeConfigs --cluster &&
@@ -98,7 +98,7 @@ acl --allow-principal User:app --operation All --topic '*' &&
   acl --allow-principal User:limited --operation DescribeConfigs --cluster &&
   acl --allow-principal User:limited --operation All --topic "$d.allowed" --resource-pattern-type prefixed &&
   ok || { echo "auth: cannot set ACLs" >&2; cat "$tmp/acl.log" >&2; failed=$((failed + 1)); }
-topic_list() { "${kafka_java[@]}" org.apache.kafka.tools.TopicCommand --bootstrap-server "$S" --command-config "$tmp/admin.properties" --list 2>/dev/null; }
+topic_list() { kafka_tool org.apache.kafka.tools.TopicCommand --bootstrap-server "$S" --command-config "$tmp/admin.properties" --list 2>/dev/null; }
 # The topics listed into $tmp/listed, and whether the listing ran and shows `$1`: the positive
 # control of each "nothing was created" check, which a failed listing would otherwise pass.
 listed_with() { topic_list >"$tmp/listed" && grep -qx "$1" "$tmp/listed"; }

@@ -7,9 +7,10 @@
 # Usage: tests/delivery/debian13_suites.sh BINARY KAFKA_CLIENT SUITE   (from the repository root,
 # as root; SUITE is a script under tests/, such as integration/run.sh)
 set -uo pipefail
-binary=$(readlink -f "${1:?usage: tests/delivery/debian13_suites.sh BINARY KAFKA_CLIENT}")
-kafka_client=$(readlink -f "${2:?usage: tests/delivery/debian13_suites.sh BINARY KAFKA_CLIENT SUITE}")
-suite="${3:?usage: tests/delivery/debian13_suites.sh BINARY KAFKA_CLIENT SUITE}"
+usage="usage: tests/delivery/debian13_suites.sh BINARY KAFKA_CLIENT SUITE"
+binary=$(readlink -f "${1:?$usage}")
+kafka_client=$(readlink -f "${2:?$usage}")
+suite="${3:?$usage}"
 [ -f "tests/$suite" ] || { echo "debian13: no suite tests/$suite" >&2; exit 1; }
 root=$(pwd)
 [ -x "$binary" ] || { echo "debian13: no binary at $binary (tests/delivery/image.sh makes it)" >&2; exit 1; }

@@ -45,7 +45,7 @@ source "$tmp/service"
 [ "$compose_bootstrap" = "broker:9092" ] && ok || bad "the topics service reads the runbook's KAFKA_BOOTSTRAP_SERVERS=broker:9092"
 
 broker_up "$tmp/broker" 1
-topic_exists() { "${kafka_java[@]}" org.apache.kafka.tools.TopicCommand --bootstrap-server "$S" --list 2>/dev/null | grep -qx "$1"; }
+topic_exists() { kafka_tool org.apache.kafka.tools.TopicCommand --bootstrap-server "$S" --list 2>/dev/null | grep -qx "$1"; }
 topics_service() { env -i PATH="$PATH" HOME="$tmp" "${service_env[@]}" KAFKA_BOOTSTRAP_SERVERS="$S" "$bin" "${args[@]}" "$@"; }
 
 # Without the init step: the service fails on the missing topic, and the topic is not created.

@@ -77,7 +77,7 @@ tf plan "$tmp/p"
 grep -q "'$d.raised.dead' holds 1 message" "$tmp/out" "$tmp/err" && ok || bad "the plan counts the parked message"
 
 # 3. a .dead made with the runbook's command (retention only, cleanup.policy the broker's default)
-topics_cmd() { "${kafka_java[@]}" org.apache.kafka.tools.TopicCommand --bootstrap-server "$S" "$@" >/dev/null 2>&1; }
+topics_cmd() { kafka_tool org.apache.kafka.tools.TopicCommand --bootstrap-server "$S" "$@" >/dev/null 2>&1; }
 topics_cmd --create --topic "$d.shipped" --partitions 3 --replication-factor 1 --config retention.ms=604800000 &&
   topics_cmd --create --topic "$d.shipped.dead" --partitions 1 --replication-factor 1 --config retention.ms=2592000000 &&
   ok || bad "the runbook's kafka-topics.sh creates"

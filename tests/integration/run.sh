@@ -36,8 +36,8 @@ wait "$many"; many_started=$?
 [ "$many_started" = 0 ] || { echo "integration: the three-broker cluster did not start" >&2; failed=1; exit 1; }
 S=$(cat "$single/bootstrap")
 T=$(cat "$three/bootstrap")
-topics_cmd() { "${kafka_java[@]}" org.apache.kafka.tools.TopicCommand --bootstrap-server "$@" 2>/dev/null; }
-configs_cmd() { "${kafka_java[@]}" kafka.admin.ConfigCommand --bootstrap-server "$@" 2>/dev/null; }
+topics_cmd() { kafka_tool org.apache.kafka.tools.TopicCommand --bootstrap-server "$@" 2>/dev/null; }
+configs_cmd() { kafka_tool kafka.admin.ConfigCommand --bootstrap-server "$@" 2>/dev/null; }
 
 # Plans with ARGS until stdout holds PATTERN (a fixed string), for up to 30 s: a group's state
 # reaches the coordinator a little after the consumer starts. Leaves the output in $tmp/out.
@@ -133,7 +133,7 @@ expect_exit 0 "deleted without --allow-delete deletes nothing" "$bin" apply --au
 expect_out "\[delete/explicit\]" "delete needs the flag"
 topics_cmd "$S" --list | grep -q "^$d.created$" && ok || bad "topic kept without --allow-delete"
 # a group with live members blocks the delete (it reads one message, so it commits an offset)
-echo "order-1" | "${kafka_java[@]}" org.apache.kafka.tools.ConsoleProducer --bootstrap-server "$S" \
+echo "order-1" | kafka_tool org.apache.kafka.tools.ConsoleProducer --bootstrap-server "$S" \
   --topic "$d.created" >/dev/null 2>&1
 "${kafka_java[@]}" org.apache.kafka.tools.consumer.ConsoleConsumer --bootstrap-server "$S" \
   --topic "$d.created" --group reader-service --from-beginning >/dev/null 2>&1 &
@@ -160,7 +160,7 @@ if topics_cmd "$S" --list | grep -q "^$d.created"; then bad "source and dead top
 # a dead topic that holds messages is not deleted
 d=$(domain); manifest "$tmp/p5" "$d" 1 none 1
 expect_exit 0 "create a topic to delete later" "$bin" apply --auto-approve --bootstrap-server "$S" "$tmp/p5"
-echo "failed-order-42" | "${kafka_java[@]}" org.apache.kafka.tools.ConsoleProducer --bootstrap-server "$S" \
+echo "failed-order-42" | kafka_tool org.apache.kafka.tools.ConsoleProducer --bootstrap-server "$S" \
   --topic "$d.created.dead" >/dev/null 2>&1
 manifest "$tmp/p5" "$d" 1 none 1 "  deleted: true"
 expect_exit 1 "a non-empty dead topic blocks the delete" "$bin" apply --auto-approve --allow-delete --bootstrap-server "$S" "$tmp/p5"
@@ -316,7 +316,7 @@ topics_cmd "$T" --describe --topic "$d.created" | grep -q "ReplicationFactor: 3"
 # 13. a KIP-848 consumer (group.protocol=consumer) blocks the delete of what it reads
 d=$(domain); manifest "$tmp/p13" "$d" 1 none 1
 expect_exit 0 "create a topic for a KIP-848 consumer" "$bin" apply --auto-approve --bootstrap-server "$S" "$tmp/p13"
-echo "order-1" | "${kafka_java[@]}" org.apache.kafka.tools.ConsoleProducer --bootstrap-server "$S" \
+echo "order-1" | kafka_tool org.apache.kafka.tools.ConsoleProducer --bootstrap-server "$S" \
   --topic "$d.created" >/dev/null 2>&1
 "${kafka_java[@]}" org.apache.kafka.tools.consumer.ConsoleConsumer --bootstrap-server "$S" \
   --topic "$d.created" --group audit-service --from-beginning \
@@ -343,7 +343,7 @@ manifest "$tmp/p14" "$d" 1 none 1 "  deleted: true"
 expect_exit 0 "save a delete plan" "$bin" plan --allow-delete --out "$tmp/p14.plan" --bootstrap-server "$S" "$tmp/p14"
 expect_exit 1 "a saved delete needs --allow-delete on apply" "$bin" apply --auto-approve --plan "$tmp/p14.plan" --bootstrap-server "$S"
 expect_out "^topicform: error: the plan deletes 2 topic\(s\) \(first: '$d.created'\): run apply with --allow-delete to delete them; nothing was applied$" "delete consent message"
-echo "failed-1" | "${kafka_java[@]}" org.apache.kafka.tools.ConsoleProducer --bootstrap-server "$S" \
+echo "failed-1" | kafka_tool org.apache.kafka.tools.ConsoleProducer --bootstrap-server "$S" \
   --topic "$d.created.dead" >/dev/null 2>&1
 expect_exit 1 "a dead message after the plan makes it stale" "$bin" apply --auto-approve --allow-delete --plan "$tmp/p14.plan" --bootstrap-server "$S"
 expect_out "now:     blocked $d.created.dead \[dead/delete-order\] '$d.created.dead' still holds 1 message" "the new block is shown"
@@ -476,9 +476,9 @@ adopt_case() {  # DIR BOOTSTRAP RF
     --config retention.ms=-1 --config cleanup.policy=delete >/dev/null
   topics_cmd "$servers" --create --topic "$d.users" --partitions 2 --replication-factor "$rf" \
     --config cleanup.policy=compact --config retention.bytes=1073741824 --config min.compaction.lag.ms=60000 >/dev/null
-  echo "order-1" | "${kafka_java[@]}" org.apache.kafka.tools.ConsoleProducer --bootstrap-server "$servers" \
+  echo "order-1" | kafka_tool org.apache.kafka.tools.ConsoleProducer --bootstrap-server "$servers" \
     --topic "$d.order-placed" >/dev/null 2>&1
-  "${kafka_java[@]}" org.apache.kafka.tools.consumer.ConsoleConsumer --bootstrap-server "$servers" \
+  kafka_tool org.apache.kafka.tools.consumer.ConsoleConsumer --bootstrap-server "$servers" \
     --topic "$d.order-placed" --group "$d-billing" --from-beginning --max-messages 1 >/dev/null 2>&1
   expect_exit 0 "import what another client made (RF $rf)" "$bin" import --include "$d\\..*" \
     --bootstrap-server "$servers" --out "$dir"
@@ -508,15 +508,15 @@ expect_exit 0 "create the checked topic" "$bin" apply --auto-approve --bootstrap
 expect_exit 1 "a declared group that never ran fails the check" "$bin" check --bootstrap-server "$S" "$tmp/p25"
 expect_out "^topicform check for environment 'test' \(cluster .*\): failing, first at the consumer-groups layer$" "the first failing layer is named first"
 expect_out "^    \[FAIL\] $g on $d.created: the group does not exist: the service has not started, or uses another group id$" "the missing group is named"
-printf 'm1\nm2\nm3\n' | "${kafka_java[@]}" org.apache.kafka.tools.ConsoleProducer --bootstrap-server "$S" --topic "$d.created" >/dev/null 2>&1
-"${kafka_java[@]}" org.apache.kafka.tools.consumer.ConsoleConsumer --bootstrap-server "$S" \
+printf 'm1\nm2\nm3\n' | kafka_tool org.apache.kafka.tools.ConsoleProducer --bootstrap-server "$S" --topic "$d.created" >/dev/null 2>&1
+kafka_tool org.apache.kafka.tools.consumer.ConsoleConsumer --bootstrap-server "$S" \
   --topic "$d.created" --group "$g" --from-beginning --max-messages 1 >/dev/null 2>&1
 expect_exit 0 "a group that read part way passes, with its lag" "$bin" check --verbose --bootstrap-server "$S" "$tmp/p25"
 expect_out "^    \[warn\] $g on $d.created: lag 2, 0 members \(Empty\): no live member, the service is not running$" "the lag and the idle group"
 expect_exit 0 "the Prometheus format" "$bin" check --format prometheus --bootstrap-server "$S" "$tmp/p25"
 expect_out "^topicform_consumer_group_lag\{environment=\"test\",group=\"$g\",topic=\"$d.created\"\} 2$" "the lag gauge"
 expect_out "^topicform_dead_letter_messages\{environment=\"test\",topic=\"$d.created.dead\"\} 0$" "the empty dead topic"
-echo "failed-1" | "${kafka_java[@]}" org.apache.kafka.tools.ConsoleProducer --bootstrap-server "$S" --topic "$d.created.dead" >/dev/null 2>&1
+echo "failed-1" | kafka_tool org.apache.kafka.tools.ConsoleProducer --bootstrap-server "$S" --topic "$d.created.dead" >/dev/null 2>&1
 expect_exit 1 "a message in the dead topic fails the check" "$bin" check --format json --bootstrap-server "$S" "$tmp/p25"
 python3 -c 'import json,sys; r=json.load(open(sys.argv[1])); sys.exit(not (r["version"] == 1 and r["firstFailingLayer"] == "dead-letters" and not r["healthy"]))' "$tmp/out" && ok || bad "the JSON names the dead-letters layer"
 if "$bin" version | grep -q "^  list-offsets  *on$"; then
@@ -552,7 +552,7 @@ restart_broker "$three" 3
 
 # 27. reassign: a replication change is blocked; the file topicform writes, executed by Kafka's
 # own ReassignPartitionsCommand on the three nodes, makes the plan empty
-reassign_cmd() { "${kafka_java[@]}" org.apache.kafka.tools.reassign.ReassignPartitionsCommand --bootstrap-server "$T" "$@" 2>&1; }
+reassign_cmd() { kafka_tool org.apache.kafka.tools.reassign.ReassignPartitionsCommand --bootstrap-server "$T" "$@" 2>&1; }
 d=$(domain); manifest "$tmp/p27" "$d" 3 none 1
 expect_exit 0 "create a RF-1 topic on three brokers" "$bin" apply --auto-approve --bootstrap-server "$T" "$tmp/p27"
 manifest "$tmp/p27" "$d" 3 none 2
@@ -587,9 +587,9 @@ d=$(domain_of "$tmp/p28")
 # message is sent again until the topic's end offset shows it, and only then is the plan made.
 produce_one() {  # TOPIC
   for _ in $(seq 1 10); do
-    echo "failed" | "${kafka_java[@]}" org.apache.kafka.tools.ConsoleProducer --bootstrap-server "$S" \
+    echo "failed" | kafka_tool org.apache.kafka.tools.ConsoleProducer --bootstrap-server "$S" \
       --topic "$1" >/dev/null 2>&1
-    "${kafka_java[@]}" org.apache.kafka.tools.GetOffsetShell --bootstrap-server "$S" --topic "$1" \
+    kafka_tool org.apache.kafka.tools.GetOffsetShell --bootstrap-server "$S" --topic "$1" \
       2>/dev/null | grep -q ":0:1$" && return 0
     sleep 1
   done
