@@ -11,8 +11,11 @@
 #include <fmt/format.h>
 #include <nlohmann/json.hpp>
 
+#include "core/model/schema_reference.hpp"
 #include "core/plan/parallel_for.hpp"
 #include "core/text/env_references.hpp"
+#include "core/text/url_text.hpp"
+#include "core/text/visible_text.hpp"
 #include "log/log.hpp"
 #include "registry/registry_answers.hpp"
 
@@ -44,10 +47,16 @@ std::size_t collect(char* data, std::size_t size, std::size_t count, void* into)
   return size * count;
 }
 
-std::string escaped(CURL* curl, const std::string& part) {
-  char* out = curl_easy_escape(curl, part.c_str(), static_cast<int>(part.size()));
+// The subject as one escaped path segment; '.' and '..' are refused, not sent: a server removes
+// dot segments, and "/config/." would then change the registry-wide level.
+Result<std::string> subject_segment(CURL* curl, const std::string& subject) {
+  if (auto problem = subject_name_problem(subject); !problem.empty())
+    return Error{
+        fmt::format("schema subject '{}' cannot be addressed: {}", visible(subject), problem)};
+  char* out = curl_easy_escape(curl, subject.c_str(), static_cast<int>(subject.size()));
   std::string text = out ? out : "";
   curl_free(out);
+  if (text.empty()) return Error{"cannot escape a schema subject (curl_easy_escape)"};
   return text;
 }
 
@@ -87,6 +96,7 @@ Result<HttpAnswer> send(HttpRegistry::Connection& c, const char* method, const s
   curl_easy_setopt(c.curl, CURLOPT_TIMEOUT_MS, c.timeout_ms);
   curl_easy_setopt(c.curl, CURLOPT_NOSIGNAL, 1L);
   curl_easy_setopt(c.curl, CURLOPT_FOLLOWLOCATION, 0L);
+  curl_easy_setopt(c.curl, CURLOPT_PATH_AS_IS, 1L);  // the path is sent as built, never shortened
   curl_easy_setopt(c.curl, CURLOPT_PROTOCOLS_STR, "http,https");
   auto started = std::chrono::steady_clock::now();
   CURLcode code = curl_easy_perform(c.curl);
@@ -151,10 +161,12 @@ namespace {
 // The subject's level, versions and latest schema: three GETs (four on a Confluent registry,
 // which answers 404 for a subject without a level of its own).
 Result<SubjectState> read_one(HttpRegistry::Connection& c, const std::string& subject) {
-  std::string base = "/subjects/" + escaped(c.curl, subject);
+  auto segment = subject_segment(c.curl, subject);
+  if (!segment) return segment.error();
+  std::string base = "/subjects/" + *segment;
   SubjectState state;
   c.counts.reads += 3;
-  std::string level_path = "/config/" + escaped(c.curl, subject);
+  std::string level_path = "/config/" + *segment;
   auto level = send(c, "GET", level_path, "");
   if (!level) return level.error();
   if (level->status == 404) {  // Confluent: 40408, the subject has no level of its own
@@ -234,7 +246,9 @@ Result<std::optional<int>> HttpRegistry::find_version(const std::string& subject
                                                       const std::string& schema,
                                                       const std::string& type) {
   Connection& c = *m_connection;
-  std::string path = "/subjects/" + escaped(c.curl, subject);
+  auto segment = subject_segment(c.curl, subject);
+  if (!segment) return segment.error();
+  std::string path = "/subjects/" + *segment;
   ++c.counts.reads;
   auto answer = send(c, "POST", path, schema_body(schema, type));
   if (!answer) return answer.error();
@@ -248,8 +262,9 @@ Result<std::optional<int>> HttpRegistry::find_version(const std::string& subject
 Result<RegistryVerdict> HttpRegistry::check(const std::string& subject, const std::string& schema,
                                             const std::string& type) {
   Connection& c = *m_connection;
-  std::string path =
-      "/compatibility/subjects/" + escaped(c.curl, subject) + "/versions/latest?verbose=true";
+  auto segment = subject_segment(c.curl, subject);
+  if (!segment) return segment.error();
+  std::string path = "/compatibility/subjects/" + *segment + "/versions/latest?verbose=true";
   ++c.counts.reads;
   auto answer = send(c, "POST", path, schema_body(schema, type));
   if (!answer) return answer.error();
@@ -262,7 +277,9 @@ Result<RegistryVerdict> HttpRegistry::check(const std::string& subject, const st
 Result<int> HttpRegistry::register_schema(const std::string& subject, const std::string& schema,
                                           const std::string& type) {
   Connection& c = *m_connection;
-  std::string path = "/subjects/" + escaped(c.curl, subject) + "/versions";
+  auto segment = subject_segment(c.curl, subject);
+  if (!segment) return segment.error();
+  std::string path = "/subjects/" + *segment + "/versions";
   ++c.counts.writes;
   auto answer = send(c, "POST", path, schema_body(schema, type));
   if (!answer) return answer.error();
@@ -274,7 +291,9 @@ Result<int> HttpRegistry::register_schema(const std::string& subject, const std:
 
 Result<bool> HttpRegistry::set_level(const std::string& subject, const std::string& level) {
   Connection& c = *m_connection;
-  std::string path = "/config/" + escaped(c.curl, subject);
+  auto segment = subject_segment(c.curl, subject);
+  if (!segment) return segment.error();
+  std::string path = "/config/" + *segment;
   ++c.counts.writes;
   auto answer = send(c, "PUT", path, nlohmann::json{{"compatibility", level}}.dump());
   if (!answer) return answer.error();
@@ -284,7 +303,9 @@ Result<bool> HttpRegistry::set_level(const std::string& subject, const std::stri
 
 Result<bool> HttpRegistry::soft_delete(const std::string& subject) {
   Connection& c = *m_connection;
-  std::string path = "/subjects/" + escaped(c.curl, subject);
+  auto segment = subject_segment(c.curl, subject);
+  if (!segment) return segment.error();
+  std::string path = "/subjects/" + *segment;
   ++c.counts.writes;
   auto answer = send(c, "DELETE", path, "");
   if (!answer) return answer.error();
@@ -312,6 +333,14 @@ Result<std::unique_ptr<HttpRegistry>> open_registry(const RegistrySettings& sett
     auto expanded = expand_env_references(f.value, fmt::format("schemaRegistry.{}", f.name));
     if (!expanded) return expanded.error();
     f.into = *expanded;
+  }
+  // Credentials in the URL are sent as the settings' own would be, never as part of a URL that a
+  // message could show; a password with '/' or '@' in it is taken whole.
+  UrlParts parts = split_url_credentials(connection->url);
+  connection->url = parts.url;
+  if (connection->username.empty() && connection->token.empty()) {
+    connection->username = parts.username;
+    connection->password = parts.password;
   }
   while (connection->url.ends_with('/')) connection->url.pop_back();
   connection->timeout_ms = timeout_ms;

@@ -419,3 +419,33 @@ TEST(SettingsRules, RejectUnknownRulesAndBadPatterns) {
 
 }  // namespace
 }  // namespace topicform
+
+namespace topicform {
+namespace {
+
+TEST(ContractRules, ASubjectIsOnePathSegmentOfTheRegistrysApi) {
+  const std::string owned = "    ordering: per-key\n";
+  auto subject = [&](const std::string& schema) {
+    return with(kClean, owned, owned + "    schema: " + schema + "\n");
+  };
+  auto result = check(subject("{subject: '.'}"));
+  ASSERT_EQ(result.diagnostics.size(), 1u);
+  EXPECT_EQ(result.diagnostics[0].rule, "contract/subject-name");
+  EXPECT_EQ(result.diagnostics[0].message,
+            "schema subject '.' cannot be addressed in the registry's API: a URL path drops it, "
+            "so the request would reach the registry-wide level; name a subject such as "
+            "'<topic>-value'");
+  EXPECT_EQ(result.diagnostics[0].at.line, 18);
+  EXPECT_EQ(result.diagnostics[0].at.column, 23);
+  EXPECT_TRUE(fires("contract/subject-name", subject("'..'")));
+  EXPECT_TRUE(fires("contract/subject-name", subject("{subject: 'a/b'}")));
+  EXPECT_TRUE(fires("contract/subject-name", subject("{subject: 'a\\b'}")));
+  EXPECT_TRUE(fires("contract/subject-name", subject("{subject: \"a\\tb\"}")));
+  EXPECT_FALSE(fires("contract/subject-name", subject("{subject: orders.created-value}")));
+  EXPECT_FALSE(fires("contract/subject-name", subject("orders-value")));
+  EXPECT_FALSE(fires("contract/subject-name", subject("'..value'")));
+  EXPECT_FALSE(fires("contract/subject-name", kClean));
+}
+
+}  // namespace
+}  // namespace topicform

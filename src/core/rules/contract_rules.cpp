@@ -5,6 +5,7 @@
 #include <fmt/format.h>
 
 #include "core/contract/schema_words.hpp"
+#include "core/model/schema_reference.hpp"
 #include "core/rules/rules.hpp"
 
 namespace topicform {
@@ -58,10 +59,30 @@ void check_event_version(const EffectiveTopic& topic, const RuleContext& context
                           topic.name, owner.schema.value, listed(fields)));
 }
 
+// The subject the owner card names: `schema.subject`, or a `schema` that is no file or URL.
+void check_subject_name(const OwnerCard& owner, RuleSink& sink) {
+  const Located<std::string>* subject = nullptr;
+  if (owner.schema_subject.present) {
+    subject = &owner.schema_subject;
+  } else if (owner.schema.present && !names_local_schema(owner.schema.value) &&
+             owner.schema.value.find("://") == std::string::npos) {
+    subject = &owner.schema;
+  }
+  if (subject == nullptr) return;
+  std::string problem = subject_name_problem(subject->value);
+  if (problem.empty()) return;
+  sink.report("contract/subject-name", subject->at,
+              fmt::format("schema subject '{}' cannot be addressed in the registry's API: {}; "
+                          "name a subject such as '<topic>-value'",
+                          subject->value, problem));
+}
+
 }  // namespace
 
 void check_contract(const EffectiveTopic& topic, const RuleContext& context, RuleSink& sink) {
-  if (topic.spec == nullptr || topic.spec->owner.message_schema == nullptr) return;
+  if (topic.spec == nullptr || topic.name.ends_with(".dead")) return;
+  check_subject_name(topic.spec->owner, sink);
+  if (topic.spec->owner.message_schema == nullptr) return;
   if (topic.spec->kind.value != "event" || topic.name.ends_with(".dead")) return;
   check_event_id(topic, context, sink);
   check_event_version(topic, context, sink);

@@ -137,6 +137,9 @@ constexpr std::array kRules = std::to_array<RuleInfo>({
      "an event's schema has a version field that tells consumers which handler to use"},
     {"contract/units", W, P::validate, true,
      "a numeric amount (price, total, timeout, ...) names its unit in its name or description"},
+    {"contract/subject-name", E, P::validate, false,
+     "a registry subject is one path segment of the registry's API: not '.' or '..', no '/', "
+     "'\\' or control characters"},
     {"contract/compatibility", E, P::validate, true,
      "with --against REF, a schema keeps its topic's compatibility mode against its version at "
      "REF (every version for *_TRANSITIVE), by Confluent's strict JSON Schema rules"},
