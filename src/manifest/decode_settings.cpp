@@ -4,7 +4,9 @@
 
 #include "core/model/units.hpp"
 #include "core/rules/rule_catalog.hpp"
+#include "core/text/env_references.hpp"
 #include "core/text/spelling.hpp"
+#include "core/text/url_text.hpp"
 #include "manifest/decode.hpp"
 #include "manifest/document_reader.hpp"
 
@@ -70,14 +72,22 @@ class SettingsDecoder {
     registry.key_file = m_reader.text(base + "/keyFile").value;
     for (const char* secret : {"password", "token"}) {
       auto value = m_reader.text(base + "/" + secret);
-      if (value.present && value.value.find("${env:") == std::string::npos) {
-        report(value.at, fmt::format("schemaRegistry.{} is written out: a secret in Git is read "
-                                     "by everyone who reads the repository; write ${{env:NAME}} "
-                                     "and set NAME where topicform runs",
-                                     secret));
-      }
+      if (value.present && !is_env_reference(value.value)) report_written_out(value.at, secret);
+    }
+    auto url = m_reader.text(base + "/url");
+    if (std::string password = url_password_as_written(url.value);
+        !password.empty() && !is_env_reference(password)) {
+      report_written_out(url.at, "url's password");
     }
     return registry;
+  }
+
+  // The value itself is never repeated: it is the secret.
+  void report_written_out(const Location& at, const char* what) {
+    report(at, fmt::format("schemaRegistry.{} is written out: a secret in Git is read by everyone "
+                           "who reads the repository; write exactly ${{env:NAME}} and set NAME "
+                           "where topicform runs",
+                           what));
   }
 
   void decode_contract(ContractSettings& contract) {

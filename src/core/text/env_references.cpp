@@ -43,4 +43,10 @@ Result<std::string> expand_env_references(const std::string& value, const std::s
   }
 }
 
+bool is_env_reference(const std::string& value) {
+  constexpr std::string_view kOpen = "${env:";
+  return value.starts_with(kOpen) && value.ends_with('}') &&
+         is_variable_name(value.substr(kOpen.size(), value.size() - kOpen.size() - 1));
+}
+
 }  // namespace topicform
