@@ -90,6 +90,8 @@ std::optional<std::string> choose_target(ResetOptions& o) {
 std::string reset_table(const ResetRequest& request, const ResetOutcome& outcome, bool written) {
   std::string out = fmt::format("group {} on {}{}\n", visible(request.group),
                                 visible(request.topic), written ? "" : " (dry run)");
+  if (request.to == ResetTo::datetime)
+    out += fmt::format("  to the first message at or after {}\n", utc_instant_text(request.value));
   out += fmt::format("  {:<10} {:>14} {:>14} {:>12}\n", "PARTITION", "CURRENT", "NEW", "LAG-AFTER");
   for (const auto& p : outcome.partitions) {
     std::string note = p.asked ? fmt::format("  (asked {}, held within the log)", *p.asked) : "";

@@ -235,6 +235,8 @@ expect "offsets reset without a group" 1 "$NOTHING" "^topicform: error: give --g
   "$bin" offsets reset --topic t --to-earliest
 expect "offsets reset with a time that is none" 1 "$NOTHING" "^topicform: error: --to-datetime 'soon' is not a time like 2026-01-15T00:00:00.000$" -- \
   "$bin" offsets reset --group g --topic t --to-datetime soon
+expect "offsets reset to a day that does not exist" 1 "$NOTHING" "^topicform: error: --to-datetime '2026-02-31T00:00:00' is not a time like 2026-01-15T00:00:00.000$" -- \
+  "$bin" offsets reset --group g --topic t --to-datetime 2026-02-31T00:00:00
 expect "offsets reset to a negative offset" 1 "$NOTHING" "^topicform: error: --to-offset must not be negative$" -- \
   "$bin" offsets reset --group g --topic t --to-offset -3
 expect "offsets reset with a shift that is no number" 1 "$NOTHING" "^topicform: error: the argument \('x'\) for option '--shift-by' is invalid" -- \

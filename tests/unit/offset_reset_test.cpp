@@ -160,3 +160,15 @@ TEST(OffsetResetRun, OnlyThePartitionsAskedForAndOnlyOnesThatExist) {
 
 }  // namespace
 }  // namespace topicform
+
+namespace topicform {
+namespace {
+
+TEST(OffsetReset, TheResolvedInstantIsShownInUtcWithMilliseconds) {
+  EXPECT_EQ(utc_instant_text(1'709'164'800'500), "2024-02-29T00:00:00.500Z");
+  EXPECT_EQ(utc_instant_text(0), "1970-01-01T00:00:00.000Z");
+  EXPECT_EQ(utc_instant_text(-1), "1969-12-31T23:59:59.999Z");
+}
+
+}  // namespace
+}  // namespace topicform

@@ -25,20 +25,29 @@ TEST(ResetOptions, EachTargetLandsInTheRequest) {
             Parsed::run);
   EXPECT_EQ(at.request.to, ResetTo::datetime);
   EXPECT_EQ(at.request.value, 2'000);
+  ResetOptions leap;
+  ASSERT_EQ(parse_reset({"-g", "g", "-t", "t", "--to-datetime", "2024-02-29T00:00:00.5Z"}, leap),
+            Parsed::run);
+  EXPECT_EQ(leap.request.value, 1'709'164'800'500);
   EXPECT_EQ(at.paths, (std::vector<std::string>{"topics"}));
   EXPECT_FALSE(at.execute);
 }
 
 TEST(ResetOptions, BadValuesAreUsageErrors) {
   const std::vector<std::vector<std::string>> bad = {
-      {"-t", "t", "--to-earliest"},                              // no group
-      {"-g", "g", "--to-earliest"},                              // no topic
-      {"-g", "g", "-t", "t"},                                    // no target
-      {"-g", "g", "-t", "t", "--to-earliest", "--to-latest"},    // two targets
-      {"-g", "g", "-t", "t", "--to-offset", "-1"},               // negative offset
-      {"-g", "g", "-t", "t", "--to-offset", "x"},                // not a number
-      {"-g", "g", "-t", "t", "--shift-by", "1.5"},               // not an integer
-      {"-g", "g", "-t", "t", "--to-datetime", "2026-01-15"},     // no time of day
+      {"-t", "t", "--to-earliest"},                                     // no group
+      {"-g", "g", "--to-earliest"},                                     // no topic
+      {"-g", "g", "-t", "t"},                                           // no target
+      {"-g", "g", "-t", "t", "--to-earliest", "--to-latest"},           // two targets
+      {"-g", "g", "-t", "t", "--to-offset", "-1"},                      // negative offset
+      {"-g", "g", "-t", "t", "--to-offset", "x"},                       // not a number
+      {"-g", "g", "-t", "t", "--shift-by", "1.5"},                      // not an integer
+      {"-g", "g", "-t", "t", "--to-datetime", "2026-01-15"},            // no time of day
+      {"-g", "g", "-t", "t", "--to-datetime", "2026-02-31T00:00:00Z"},  // no such day
+      {"-g", "g", "-t", "t", "--to-datetime", "2026-02-29T00:00:00Z"},  // not a leap year
+      {"-g", "g", "-t", "t", "--to-datetime", "2026-04-31T00:00:00"},   // April has 30
+      {"-g", "g", "-t", "t", "--to-datetime",
+       "2026-01-15T23:59:60Z"},                                  // Kafka reads no leap second
       {"-g", "g", "-t", "t", "--to-earliest", "-p", "zero"},     // not a partition
       {"-g", "g", "-t", "t", "--to-earliest", "--to-earliset"},  // unknown option
   };

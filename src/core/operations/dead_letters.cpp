@@ -73,6 +73,21 @@ std::optional<int> zone_offset(std::string_view text, std::size_t at) {
   return (text[at] == '-' ? -1 : 1) * (hours * 3600 + minutes * 60);
 }
 
+// Days in `month` (0-11) of `year`, by the Gregorian calendar's leap years.
+int days_in_month(int year, int month) {
+  static constexpr int kDays[] = {31, 28, 31, 30, 31, 30, 31, 31, 30, 31, 30, 31};
+  bool leap = (year % 4 == 0 && year % 100 != 0) || year % 400 == 0;
+  return month == 1 && leap ? 29 : kDays[month];
+}
+
+// Whether the fields name a time that exists: timegm would move 02-31 to 03-03 without a word.
+bool exists(const std::tm& parts) {
+  return parts.tm_year >= 0 && parts.tm_mon >= 0 && parts.tm_mon <= 11 && parts.tm_mday >= 1 &&
+         parts.tm_mday <= days_in_month(parts.tm_year + 1900, parts.tm_mon) && parts.tm_hour >= 0 &&
+         parts.tm_hour <= 23 && parts.tm_min >= 0 && parts.tm_min <= 59 && parts.tm_sec >= 0 &&
+         parts.tm_sec <= 59;
+}
+
 }  // namespace
 
 std::optional<std::int64_t> parse_dead_at(std::string_view text) {
@@ -90,11 +105,7 @@ std::optional<std::int64_t> parse_dead_at(std::string_view text) {
   std::size_t at = 19;
   int ms = fraction_ms(text, at);
   auto zone = zone_offset(text, at);
-  if (!zone || parts.tm_year < 0 || parts.tm_mon < 0 || parts.tm_mon > 11 || parts.tm_mday < 1 ||
-      parts.tm_mday > 31 || parts.tm_hour < 0 || parts.tm_hour > 23 || parts.tm_min < 0 ||
-      parts.tm_min > 59 || parts.tm_sec < 0 || parts.tm_sec > 60) {
-    return std::nullopt;
-  }
+  if (!zone || !exists(parts)) return std::nullopt;
   return (static_cast<std::int64_t>(timegm(&parts)) - *zone) * 1000 + ms;
 }
 

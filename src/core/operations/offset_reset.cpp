@@ -58,6 +58,16 @@ std::optional<std::int64_t> parse_reset_time(const std::string& text) {
   return *as_utc - static_cast<std::int64_t>(local.tm_gmtoff) * 1000;
 }
 
+std::string utc_instant_text(std::int64_t ms) {
+  std::int64_t seconds = ms >= 0 ? ms / 1000 : (ms - 999) / 1000;  // floor, before 1970 too
+  std::time_t whole = static_cast<std::time_t>(seconds);
+  std::tm parts{};
+  gmtime_r(&whole, &parts);
+  return fmt::format("{:04}-{:02}-{:02}T{:02}:{:02}:{:02}.{:03}Z", parts.tm_year + 1900,
+                     parts.tm_mon + 1, parts.tm_mday, parts.tm_hour, parts.tm_min, parts.tm_sec,
+                     ms - seconds * 1000);
+}
+
 Result<PartitionReset> plan_partition_reset(const ResetRequest& request, std::int32_t partition,
                                             const PartitionOffsetsNow& now) {
   auto asked = asked_offset(request, partition, now);

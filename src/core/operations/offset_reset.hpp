@@ -45,6 +45,10 @@ struct PartitionReset {
 // with a zone ('Z', "+03:00"); milliseconds since the epoch, or none when it is not one.
 std::optional<std::int64_t> parse_reset_time(const std::string& text);
 
+// Milliseconds since the epoch as UTC with milliseconds ("2026-01-15T00:00:00.000Z"): the instant
+// a --to-datetime resolved to, shown before anything moves.
+std::string utc_instant_text(std::int64_t ms);
+
 // The new offset of one partition, or an error (a shift without a committed offset to shift).
 Result<PartitionReset> plan_partition_reset(const ResetRequest& request, std::int32_t partition,
                                             const PartitionOffsetsNow& now);
