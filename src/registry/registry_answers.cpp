@@ -32,6 +32,14 @@ Result<int> integer_field(const std::string& body, const char* key) {
   return *whole;
 }
 
+// Registries number versions from 1; anything lower is an answer not to act on (a plan would
+// promise "version 0" and apply would write before the registry refused).
+Result<int> version_number(std::optional<int> version, const std::string& body) {
+  if (version && *version >= 1) return *version;
+  return Error{fmt::format("answered a version that is not a whole number from 1: {}",
+                           error_words(200, body))};
+}
+
 }  // namespace
 
 Result<std::vector<int>> parse_versions(const std::string& body) {
@@ -40,8 +48,8 @@ Result<std::vector<int>> parse_versions(const std::string& body) {
   std::vector<int> versions;
   if (!root->is_array()) return Error{"answered a version list that is not a list"};
   for (const auto& v : *root) {
-    auto version = json_whole<int>(v);
-    if (!version) return Error{"answered a version that is not a whole number"};
+    auto version = version_number(json_whole<int>(v), body);
+    if (!version) return version.error();
     versions.push_back(*version);
   }
   return versions;
@@ -50,11 +58,13 @@ Result<std::vector<int>> parse_versions(const std::string& body) {
 Result<bool> parse_latest(const std::string& body, SubjectState& state) {
   auto root = parsed(body);
   if (!root) return root.error();
-  auto version = json_whole_member<int>(*root, "version");
-  if (!version || !root->contains("schema") || !(*root)["schema"].is_string()) {
+  auto whole = json_whole_member<int>(*root, "version");
+  if (!whole || !root->contains("schema") || !(*root)["schema"].is_string()) {
     return Error{fmt::format("answered a latest version without version and schema: {}",
                              error_words(200, body))};
   }
+  auto version = version_number(whole, body);
+  if (!version) return version.error();
   auto type = root->find("schemaType");  // Confluent omits it for AVRO
   if (type != root->end() && !type->is_string()) {
     return Error{
@@ -92,7 +102,11 @@ Result<RegistryVerdict> parse_verdict(const std::string& body) {
   return verdict;
 }
 
-Result<int> parse_version_of(const std::string& body) { return integer_field(body, "version"); }
+Result<int> parse_version_of(const std::string& body) {
+  auto version = integer_field(body, "version");
+  if (!version) return version;
+  return version_number(*version, body);
+}
 
 Result<int> parse_id(const std::string& body) { return integer_field(body, "id"); }
 

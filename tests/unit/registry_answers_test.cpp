@@ -2,6 +2,7 @@
 // garbage, all bounded.
 #include "registry/registry_answers.hpp"
 
+#include <fmt/format.h>
 #include <gtest/gtest.h>
 
 namespace topicform {
@@ -33,6 +34,22 @@ TEST(RegistryAnswers, TheLatestVersionGivesItsSchemaIdWhenThereIsOne) {
   EXPECT_EQ(state.latest_id, 17);
   EXPECT_EQ(state.latest_type, "AVRO") << "Confluent leaves AVRO out";
   EXPECT_FALSE(parse_latest(R"({"version": "3", "schema": "{}"})", state));
+}
+
+TEST(RegistryAnswers, AVersionBelowOneIsRefusedWhereverItIsRead) {
+  SubjectState state;
+  for (const char* version : {"-1", "0"}) {
+    std::string latest = fmt::format(R"({{"version": {}, "id": 1, "schema": "{{}}"}})", version);
+    auto read = parse_latest(latest, state);
+    ASSERT_FALSE(read) << version;
+    EXPECT_EQ(
+        read.error().message,
+        fmt::format("answered a version that is not a whole number from 1: HTTP 200: {}", latest));
+    EXPECT_FALSE(parse_versions(fmt::format("[1, {}]", version))) << version;
+    EXPECT_FALSE(parse_version_of(fmt::format(R"({{"version": {}}})", version))) << version;
+  }
+  EXPECT_EQ(*parse_versions("[1, 2]"), (std::vector<int>{1, 2}));
+  EXPECT_EQ(*parse_version_of(R"({"version": 1})"), 1);
 }
 
 }  // namespace
