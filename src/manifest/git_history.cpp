@@ -1,10 +1,13 @@
-// Three git calls whatever the number of files: rev-parse, one log for the files whose every
-// version counts, and one cat-file --batch for every blob.
+// Four git calls whatever the number of files: rev-parse, one log for the files whose every
+// version counts, one cat-file --batch-check for every blob's size and one --batch for those
+// small enough to read.
 #include "manifest/git_history.hpp"
 
 #include <algorithm>
+#include <cstdio>
 #include <filesystem>
 #include <map>
+#include <optional>
 
 #include <fmt/format.h>
 
@@ -97,32 +100,71 @@ struct Blob {
   std::string problem;
 };
 
-// `git cat-file --batch` of "commit:path" names, in order.
+// One line of `git cat-file --batch-check` or a --batch header: "<oid> blob <size>".
+struct BlobHeader {
+  std::string oid;
+  unsigned long long size = 0;
+};
+
+std::optional<BlobHeader> blob_header(const std::string& line) {
+  char oid[65] = {};
+  BlobHeader header;
+  if (std::sscanf(line.c_str(), "%64s blob %llu", oid, &header.size) != 2) return std::nullopt;
+  header.oid = oid;
+  return header;
+}
+
+// The contents of blobs no larger than the limit, by object id: one `git cat-file --batch` of
+// ids whose sizes were checked first, so a large old version is never read.
+Result<std::map<std::string, std::string>> contents_of(const std::string& root,
+                                                       const std::vector<BlobHeader>& small) {
+  std::map<std::string, std::string> texts;
+  std::string input;
+  for (const auto& header : small)
+    if (texts.emplace(header.oid, "").second) input += header.oid + "\n";
+  if (input.empty()) return texts;
+  auto out = git(root, {"cat-file", "--batch"}, input);
+  if (!out) return Error{out.error().message};
+  std::size_t pos = 0;
+  while (pos < out->size()) {
+    std::size_t end = out->find('\n', pos);
+    auto header = blob_header(out->substr(pos, end - pos));
+    if (end == std::string::npos || !header || header->size > kMaxSchemaFileBytes)
+      return Error{"git cat-file answered other than was asked"};
+    texts[header->oid] = out->substr(end + 1, header->size);
+    pos = end + 1 + header->size + 1;
+  }
+  return texts;
+}
+
+// The blobs named "commit:path", in order: sizes from `git cat-file --batch-check`, then the
+// contents of those within the limit (the larger are named, never read).
 Result<std::vector<Blob>> blobs_of(const std::string& root, const std::vector<std::string>& names) {
   std::string input;
   for (const auto& name : names) input += name + "\n";
-  auto out = git(root, {"cat-file", "--batch"}, input);
-  if (!out) return Error{out.error().message};
-  std::vector<Blob> blobs;
+  auto checked = git(root, {"cat-file", "--batch-check"}, input);
+  if (!checked) return Error{checked.error().message};
+  std::vector<std::optional<BlobHeader>> headers;
+  std::vector<BlobHeader> small;
   std::size_t pos = 0;
   for (std::size_t i = 0; i < names.size(); ++i) {
-    std::size_t end = out->find('\n', pos);
+    std::size_t end = checked->find('\n', pos);
     if (end == std::string::npos) return Error{"git cat-file answered less than was asked"};
-    std::string header = out->substr(pos, end - pos);
+    headers.push_back(blob_header(checked->substr(pos, end - pos)));  // none: missing, not a blob
     pos = end + 1;
+    if (headers.back() && headers.back()->size <= kMaxSchemaFileBytes)
+      small.push_back(*headers.back());
+  }
+  auto texts = contents_of(root, small);
+  if (!texts) return Error{texts.error().message};
+  std::vector<Blob> blobs;
+  for (const auto& header : headers) {
     Blob blob;
-    unsigned long long size = 0;
-    if (header.ends_with(" missing") || header.ends_with(" ambiguous") ||
-        std::sscanf(header.c_str(), "%*s blob %llu", &size) != 1) {
-      blobs.push_back(blob);
-      continue;
-    }
-    blob.present = true;
-    if (size > kMaxSchemaFileBytes)
+    blob.present = header.has_value();
+    if (header && header->size > kMaxSchemaFileBytes)
       blob.problem = fmt::format("larger than {} bytes", kMaxSchemaFileBytes);
-    else
-      blob.text = out->substr(pos, size);
-    pos += size + 1;
+    else if (header)
+      blob.text = (*texts)[header->oid];
     blobs.push_back(std::move(blob));
   }
   return blobs;

@@ -102,6 +102,22 @@ sed -i 's/BACKWARD_TRANSITIVE/BACKWARD/' "$repo/topics/t/shipped.yaml"
 expect_exit 0 "plain BACKWARD compares with the latest only" validate --against HEAD
 git -C "$repo" checkout -q topics
 
+# 8b. Old versions far above the 1 MiB limit are sized, never read: three of 60 MB each. The peak
+# is compared with the same run's before they were committed (a sanitizer's build has its own).
+peak_of_validate() { (cd "$repo" && /usr/bin/time -f "%M" -o "$tmp/peak" "$bin" validate --against HEAD topics) >"$tmp/out" 2>"$tmp/err"; tail -1 "$tmp/peak"; }
+v '' && peak_before=$(peak_of_validate)
+git -C "$repo" checkout -q topics
+for i in 1 2 3; do
+  { printf '{"description": "'; head -c 60000000 /dev/zero | tr '\0' "$i"; printf '"}\n'; } >"$repo/topics/t/shipped.json"
+  git -C "$repo" add -A && git -C "$repo" commit -qm "large $i"
+done
+v '' && git -C "$repo" commit -qam "small again"
+peak_kib=$(peak_of_validate)
+[ "$peak_kib" -lt $((peak_before + 30000)) ] && ok \
+  || bad "validate --against peaked at $peak_kib KiB with large old versions, $peak_before KiB without"
+expect_out "larger than 1048576 bytes" "the large versions are named, not compared"
+git -C "$repo" checkout -q topics
+
 # 9. A revision that is not there, a shallow clone without it, and no repository at all.
 expect_exit 1 "an unknown revision fails" validate --against no-such-branch
 expect_out "^topics/topicform.yaml: error: --against no-such-branch: revision 'no-such-branch' is not in this repository: fetch it first \(git fetch origin\), or name a branch, tag or commit it has \[contract/against\]$" "the unknown revision is named"
