@@ -359,7 +359,7 @@ int run_import(const std::vector<std::string>& args) {
   if (auto read = add_schemas(*adoption, options, *existing.checked); !read.empty())
     return fail(read + "; nothing was written");
   NewFiles files = adoption_files(*adoption, *state, options, !has_settings(*existing.checked));
-  if (auto written = write_new_files(options.out, files, false, nullptr); !written) {
+  if (auto written = write_new_files(options.out, files, false, false); !written) {
     return fail(written.error().message);
   }
   print_adopted(*adoption, options.out);

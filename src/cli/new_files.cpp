@@ -10,6 +10,9 @@
 
 #include <fmt/format.h>
 
+#include "core/text/visible_text.hpp"
+#include "log/log.hpp"
+
 namespace topicform {
 namespace fs = std::filesystem;
 
@@ -75,7 +78,7 @@ Result<bool> write_file_no_follow(const fs::path& path, const std::string& text,
 }
 
 Result<bool> write_new_files(const fs::path& base, const NewFiles& files, bool replace,
-                             std::ostream* log) {
+                             bool log_each) {
   for (const auto& [path, text] : files) {
     if (auto why = unsafe_target(base, path, replace)) {
       return Error{*why + "; nothing was written"};
@@ -85,7 +88,7 @@ Result<bool> write_new_files(const fs::path& base, const NewFiles& files, bool r
   for (const auto& [path, text] : files) {
     if (path.has_parent_path()) fs::create_directories(path.parent_path(), ec);
     if (auto written = write_file_no_follow(path, text, replace); !written) return written;
-    if (log) *log << fmt::format("wrote {}\n", path.string());
+    if (log_each) log_info(fmt::format("wrote {}", visible(path.string())));
   }
   return true;
 }

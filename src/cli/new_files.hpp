@@ -4,7 +4,6 @@
 #include <filesystem>
 #include <map>
 #include <optional>
-#include <ostream>
 #include <string>
 
 #include "core/model/result.hpp"
@@ -27,8 +26,9 @@ Result<bool> write_file_no_follow(const std::filesystem::path& path, const std::
                                   bool replace);
 
 // Writes every file (creating folders) under `base`, or none when any is unsafe (see
-// unsafe_target), existing files included unless `replace`. Each written path is logged to `log`.
+// unsafe_target), existing files included unless `replace`. With `log_each`, each written path
+// is logged at info (a JSON line under --log-format json).
 Result<bool> write_new_files(const std::filesystem::path& base, const NewFiles& files, bool replace,
-                             std::ostream* log);
+                             bool log_each);
 
 }  // namespace topicform

@@ -53,7 +53,7 @@ Options)";
 using Files = NewFiles;
 
 int write_all(const fs::path& base, const Files& files, bool replace) {
-  auto written = write_new_files(base, files, replace, &std::cerr);
+  auto written = write_new_files(base, files, replace, true);
   return written ? kExitOk : fail(written.error().message);
 }
 

@@ -53,6 +53,23 @@ PY
 TOPICFORM_LOG_FORMAT=json expect_exit 0 "TOPICFORM_LOG_FORMAT=json" "$bin" validate topics
 python3 -c "import json,sys; [json.loads(l) for l in open(sys.argv[1])]" "$tmp/err" && ok || bad "the variable sets the format"
 
+# The files init and schema --out write are told as JSON lines too.
+wrote_as_json() {  # DIR FILE...: every stderr line is JSON, and says "wrote DIR/FILE" for each
+  python3 - "$tmp/err" "$@" <<'PY'
+import json, sys
+lines = [json.loads(line) for line in open(sys.argv[1])]
+wrote = {o["message"] for o in lines}
+want = {f"wrote {sys.argv[2]}/{name}" for name in sys.argv[3:]}
+assert want <= wrote, (want, wrote)
+PY
+}
+expect_exit 0 "init --log-format json" "$bin" --log-format json init "$tmp/init-json"
+wrote_as_json "$tmp/init-json" topics/topicform.yaml topics/orders/created.yaml \
+  && ok || bad "init tells each file it wrote as a JSON line"
+expect_exit 0 "schema --out --log-format json" "$bin" --log-format json schema --out "$tmp/schema-json"
+wrote_as_json "$tmp/schema-json" topic.schema.json settings.schema.json \
+  && ok || bad "schema --out tells each file it wrote as a JSON line"
+
 # Results on stdout do not depend on the level or the format.
 "$bin" validate --format json topics >"$tmp/v1" 2>/dev/null
 "$bin" -vv --log-format json validate --format json topics >"$tmp/v2" 2>/dev/null
