@@ -19,6 +19,7 @@
 #include "cluster/replayer.hpp"
 #include "core/model/units.hpp"
 #include "core/operations/dead_topics.hpp"
+#include "core/text/visible_text.hpp"
 
 namespace topicform {
 namespace po = boost::program_options;
@@ -92,7 +93,8 @@ int dry_run(DeadTopicReader& reader, const ReplayJob& job, const ReplayOptions& 
   std::cout << fmt::format(
       "would replay {} message{} from {} to {} (replay group '{}'); nothing was written: run "
       "again with --execute once the fix is deployed\n",
-      triage->messages, triage->messages == 1 ? "" : "s", job.dead, job.source, job.group);
+      triage->messages, triage->messages == 1 ? "" : "s", visible(job.dead), visible(job.source),
+      visible(job.group));
   return kExitOk;
 }
 

@@ -11,6 +11,7 @@
 #include "cluster/admin_request.hpp"
 #include "cluster/kafka_admin.hpp"
 #include "cluster/offset_answers.hpp"
+#include "core/text/visible_text.hpp"
 
 namespace topicform {
 namespace {
@@ -109,12 +110,25 @@ Result<std::map<std::int32_t, std::pair<std::int64_t, std::int64_t>>> KafkaAdmin
   return bounds;
 }
 
+// librdkafka (2.0.2 and later, upstream #5040) dereferences a null group handle when a
+// coordinator answers ListConsumerGroupOffsets with NOT_COORDINATOR, as on a new cluster whose
+// offsets topic is still being made. A group the cluster does not list holds no offsets, so it is
+// not asked: the runbook's first reset or replay on a fresh stack reads none instead of crashing.
+Result<KafkaAdmin::CommittedOffsets> KafkaAdmin::listed_group_offsets(const std::string& group) {
+  auto groups = list_groups();
+  if (!groups) return groups.error();
+  bool listed = std::any_of(groups->begin(), groups->end(),
+                            [&](const GroupListing& g) { return g.name == group; });
+  if (!listed) return CommittedOffsets{};
+  return committed_offsets(group);
+}
+
 Result<std::map<std::int32_t, PartitionOffsetsNow>> KafkaAdmin::partition_offsets(
     const std::string& group, const std::string& topic, std::optional<std::int64_t> time_ms) {
   std::map<std::int32_t, std::int64_t> at_time;
   auto bounds = log_bounds(topic, time_ms, &at_time);
   if (!bounds) return bounds.error();
-  auto committed = committed_offsets(group);
+  auto committed = listed_group_offsets(group);
   if (!committed) return committed.error();
   const auto& held = (*committed)[topic];
   std::map<std::int32_t, PartitionOffsetsNow> out;
@@ -143,7 +157,7 @@ Result<bool> KafkaAdmin::commit_offsets(const std::string& group, const std::str
   ++m_requests.writes;
   rd_kafka_AlterConsumerGroupOffsets(client, &request, 1, options.o, queue.q);
   rd_kafka_AlterConsumerGroupOffsets_destroy(request);
-  std::string what = fmt::format("alter the offsets of group '{}'", group);
+  std::string what = fmt::format("alter the offsets of group '{}'", visible(group));
   auto event = admin_request::await_result(*m_handle, queue.q, m_timeout_ms + 5'000, what);
   if (!event) return event.error();
   std::size_t count = 0;

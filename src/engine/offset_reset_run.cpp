@@ -6,6 +6,8 @@
 
 #include <fmt/format.h>
 
+#include "core/text/visible_text.hpp"
+
 namespace topicform {
 
 Result<ResetOutcome> plan_offset_reset(GroupOffsets& cluster, const ResetRequest& request) {
@@ -19,8 +21,8 @@ Result<ResetOutcome> plan_offset_reset(GroupOffsets& cluster, const ResetRequest
   if (!now) return now.error();
   for (auto p : request.partitions) {
     if (!now->count(p)) {
-      return Error{
-          fmt::format("topic '{}' has no partition {} (it has {})", request.topic, p, now->size())};
+      return Error{fmt::format("topic '{}' has no partition {} (it has {})", visible(request.topic),
+                               p, now->size())};
     }
   }
   for (const auto& [partition, offsets] : *now) {
@@ -44,7 +46,7 @@ std::optional<Error> live_group_refusal(const ResetRequest& request,
       "group '{}' has live members (state {}{}): Kafka moves a group's offsets only while it is "
       "stopped; stop the service first (docker compose stop app), then run this again; nothing "
       "was written",
-      request.group, activity.state, protocol)};
+      visible(request.group), visible(activity.state), protocol)};
 }
 
 namespace {
@@ -58,7 +60,7 @@ Result<bool> read_back(GroupOffsets& cluster, const ResetRequest& request,
     if (found == now->end() || found->second.committed != reset.target) {
       return Error{fmt::format(
           "read back: group '{}' on {}:{} holds offset {} instead of {}; run the reset again",
-          request.group, request.topic, reset.partition,
+          visible(request.group), visible(request.topic), reset.partition,
           found == now->end() || !found->second.committed
               ? std::string("none")
               : std::to_string(*found->second.committed),

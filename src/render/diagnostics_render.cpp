@@ -83,7 +83,7 @@ std::string render_text(const std::vector<Diagnostic>& diagnostics,
   Counts counts = count(diagnostics);
   out += fmt::format("{} in {}, {} for environment '{}': {}, {}\n", counts.errors ? "failed" : "ok",
                      plural(summary.files, "file"), plural(summary.topics, "topic"),
-                     summary.environment, plural(counts.errors, "error"),
+                     visible(summary.environment), plural(counts.errors, "error"),
                      plural(counts.warnings, "warning"));
   return out;
 }
@@ -147,9 +147,9 @@ std::string render_markdown_summary(const std::vector<Diagnostic>& diagnostics,
                                     const ValidationSummary& summary) {
   Counts counts = count(diagnostics);
   std::string out =
-      fmt::format("### topicform validate: {}\n\n{}, {} for environment `{}`: {}, {}.\n",
+      fmt::format("### topicform validate: {}\n\n{}, {} for environment {}: {}, {}.\n",
                   counts.errors ? "failed" : "ok", plural(summary.files, "file"),
-                  plural(summary.topics, "topic"), summary.environment,
+                  plural(summary.topics, "topic"), markdown_code(visible(summary.environment)),
                   plural(counts.errors, "error"), plural(counts.warnings, "warning"));
   return out + render_markdown_table(diagnostics);
 }

@@ -33,7 +33,7 @@ std::string outcome_line(const EnvironmentPlan& part) {
 }
 
 std::string display_name(const EnvironmentPlan& part) {
-  return part.environment.empty() ? std::string("default") : part.environment;
+  return part.environment.empty() ? std::string("default") : visible(part.environment);
 }
 
 // The environment's name before each of its list items, so call-outs of all environments can
@@ -45,7 +45,7 @@ std::string with_environment(const std::string& items, const EnvironmentPlan& pa
     std::size_t end = items.find('\n', start);
     if (end == std::string::npos) end = items.size() - 1;
     std::string line = items.substr(start, end + 1 - start);
-    if (line.rfind("- ", 0) == 0) line.insert(2, "`" + display_name(part) + "`: ");
+    if (line.rfind("- ", 0) == 0) line.insert(2, markdown_code(display_name(part)) + ": ");
     out += line;
     start = end + 1;
   }
@@ -57,7 +57,7 @@ std::string markdown_attention(const std::vector<EnvironmentPlan>& parts) {
   std::string out;
   for (const auto& part : parts) {
     if (!part.plan) {
-      out += fmt::format("- `{}`: :x: **failed**: {}\n", display_name(part),
+      out += fmt::format("- {}: :x: **failed**: {}\n", markdown_code(display_name(part)),
                          markdown_text(visible(part.error)));
     } else {
       out += with_environment(plan_markdown_hazards(*part.plan), part);

@@ -8,6 +8,7 @@
 #include <fmt/format.h>
 #include <nlohmann/json.hpp>
 
+#include "core/text/visible_text.hpp"
 #include "render/health_render.hpp"
 
 namespace topicform {
@@ -79,7 +80,7 @@ std::string render_validations_github(const std::vector<EnvironmentDiagnostics>&
   const std::string lead = "topicform validate";
   for (const auto& part : parts) {
     std::string line = last_line(render_github(part.diagnostics, part.summary));
-    out += line.insert(lead.size(), " " + part.summary.environment);
+    out += line.insert(lead.size(), " " + visible(part.summary.environment));
   }
   return out;
 }

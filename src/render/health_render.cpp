@@ -52,8 +52,9 @@ std::string layer_line(const HealthLayer& layer, bool colour) {
 }  // namespace
 
 std::string render_health_text(const HealthReport& report, bool colour, bool verbose) {
-  std::string out = fmt::format("topicform check for environment '{}'", report.environment);
-  if (!report.cluster_id.empty()) out += fmt::format(" (cluster {})", report.cluster_id);
+  std::string out =
+      fmt::format("topicform check for environment '{}'", visible(report.environment));
+  if (!report.cluster_id.empty()) out += fmt::format(" (cluster {})", visible(report.cluster_id));
   const HealthLayer* failing = report.first_failing();
   out += failing ? fmt::format(": failing, first at the {} layer\n\n", failing->name)
                  : ": healthy\n\n";

@@ -309,8 +309,9 @@ std::string targets_text(const Plan& plan) {
 }
 
 std::string render_plan_text(const Plan& plan, bool colour) {
-  std::string out = fmt::format("topicform plan for environment '{}' (cluster {}){}\n\n",
-                                plan.environment, plan.cluster_id, visible(targets_text(plan)));
+  std::string out =
+      fmt::format("topicform plan for environment '{}' (cluster {}){}\n\n",
+                  visible(plan.environment), visible(plan.cluster_id), visible(targets_text(plan)));
   const char* reset = colour ? "\x1b[0m" : "";
   auto line = [&](char symbol, const std::string& text) {
     out +=
@@ -455,9 +456,9 @@ std::string cut_at_line(const std::string& text, std::size_t size) {
 }
 
 std::string render_plan_markdown(const Plan& plan, std::size_t limit) {
-  std::string head =
-      fmt::format("### topicform plan: `{}`{}\n\n**{}**\n\n", plan.environment,
-                  markdown_text(visible(targets_text(plan))), plan_summary_line(plan));
+  std::string head = fmt::format(
+      "### topicform plan: {}{}\n\n**{}**\n\n", markdown_code(visible(plan.environment)),
+      markdown_text(visible(targets_text(plan))), plan_summary_line(plan));
   std::string callouts = markdown_callouts(plan);
   if (!callouts.empty()) head += callouts + "\n";
   std::string diff = markdown_diff(plan);
@@ -477,8 +478,9 @@ std::string render_plan_markdown(const Plan& plan, std::size_t limit) {
 
 std::string render_plan_failure_markdown(const std::string& environment, const std::string& reason,
                                          const std::vector<Diagnostic>& diagnostics) {
-  std::string out = fmt::format("### topicform plan: `{}`: failed\n\n**{}.**\n", environment,
-                                markdown_text(visible(reason)));
+  std::string out =
+      fmt::format("### topicform plan: {}: failed\n\n**{}.**\n",
+                  markdown_code(visible(environment)), markdown_text(visible(reason)));
   return out + render_markdown_table(diagnostics);
 }
 

@@ -242,5 +242,14 @@ expect "offsets reset to a negative offset" 1 "$NOTHING" "^topicform: error: --t
 expect "offsets reset with a shift that is no number" 1 "$NOTHING" "^topicform: error: the argument \('x'\) for option '--shift-by' is invalid" -- \
   "$bin" offsets reset --group g --topic t --shift-by x
 
+# Names typed on the command line come out escaped: ESC, a newline, invalid UTF-8, U+202E.
+mkdir -p "$tmp/no-environments" && sed -n 1,17p tests/corpus/settings-unknown-rule/topic.yaml >"$tmp/no-environments/topic.yaml"
+hostile_env=$'a\033[31mb\xff\nc\u202e'
+expect "validate names a hostile --env escaped" 0 '^ok in 1 file, 2 topics for environment .a\\x1B\[31mb\\xFF\\nc\\u202E.: 0 errors, 0 warnings$' "$ANY" -- \
+  "$bin" validate --env "$hostile_env" "$tmp/no-environments"
+expect "plan's Markdown heading names a hostile --env as code" 1 '^### topicform plan: ``a`b\\x1Bc``: failed$' "$ANY" -- \
+  "$bin" plan --format markdown --env $'a`b\033c' --bootstrap-server 127.0.0.1:1 --timeout 1s "$tmp/no-environments"
+[ "$(grep -c $'\033' "$tmp/out")" = 0 ] && passed=$((passed + 1)) || { echo "cli: FAILED an ESC reached the Markdown" >&2; failed=$((failed + 1)); }
+
 echo "cli: $passed passed, $failed failed"
 [ "$failed" -eq 0 ]

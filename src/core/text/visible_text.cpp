@@ -32,6 +32,13 @@ Decoded decode(std::string_view text, std::size_t at) {
 
 bool is_control(char32_t code) { return code < 0x20 || (code >= 0x7F && code <= 0x9F); }
 
+// Marks that reorder the text around them (Trojan Source): a name holding U+202E would show a
+// reviewer other words than the bytes hold.
+bool is_bidi_control(char32_t code) {
+  return code == 0x061C || code == 0x200E || code == 0x200F || (code >= 0x202A && code <= 0x202E) ||
+         (code >= 0x2066 && code <= 0x2069);
+}
+
 }  // namespace
 
 std::string visible(std::string_view text) {
@@ -50,6 +57,8 @@ std::string visible(std::string_view text) {
       out += "\\t";
     } else if (is_control(d.code)) {
       out += fmt::format("\\x{:02X}", static_cast<std::uint32_t>(d.code));
+    } else if (is_bidi_control(d.code)) {
+      out += fmt::format("\\u{:04X}", static_cast<std::uint32_t>(d.code));
     } else {
       out.append(text.substr(at, d.length));
     }

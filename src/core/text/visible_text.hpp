@@ -7,8 +7,9 @@
 
 namespace topicform {
 
-// `text` with control characters (C0, DEL, C1) written as \xHH (\n as \n, \t as \t) and bytes
-// that are not valid UTF-8 as \xHH; everything else kept as it is.
+// `text` with control characters (C0, DEL, C1) written as \xHH (\n as \n, \t as \t), the
+// bidirectional controls (U+202E, ...) as \uHHHH and bytes that are not valid UTF-8 as \xHH;
+// everything else kept as it is.
 std::string visible(std::string_view text);
 
 // Whether every byte of `text` belongs to a valid UTF-8 sequence.
