@@ -153,6 +153,8 @@ class KafkaAdmin : public ClusterReader,
   using CommittedOffsets = std::map<std::string, std::map<std::int32_t, std::int64_t>>;
   // `group`'s committed offsets, by topic and partition: one ListConsumerGroupOffsets.
   Result<CommittedOffsets> committed_offsets(const std::string& group);
+  // committed_offsets of a group the cluster lists; none, without asking, for one it does not.
+  Result<CommittedOffsets> listed_group_offsets(const std::string& group);
   // Members of each of `groups` (listed, classic): one DescribeConsumerGroups; a group whose
   // description cannot be trusted (see consumer_groups.cpp) is left out.
   Result<std::map<std::string, int>> member_counts(const std::vector<std::string>& groups);

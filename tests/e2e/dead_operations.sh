@@ -58,6 +58,17 @@ expect_exit 0 "apply creates the topics and their dead topics" tf apply --auto-a
 expect_exit 0 "dead show right after apply" tf dead show "$tmp/p"
 O=shop.orders-created
 
+# 0. On the fresh cluster no group has an offset and the offsets topic is not made yet: a replay's
+# and a reset's dry runs read no committed offsets (librdkafka crashed in ListConsumerGroupOffsets
+# on the coordinator's NOT_COORDINATOR here, upstream #5040).
+kafka_tool org.apache.kafka.tools.TopicCommand --bootstrap-server "$S" --list >"$tmp/topics" 2>&1
+grep -qx "$O" "$tmp/topics" && ! grep -qx "__consumer_offsets" "$tmp/topics" && ok \
+  || bad "the cluster is fresh: the topics listed, no offsets topic yet"
+expect_exit 0 "a replay's dry run on the fresh cluster" tf dead replay "$O" "$tmp/p"
+expect_out "^would replay 0 messages from $O.dead to $O \(replay group 'topicform-replay'\)" "nothing to replay, no crash"
+expect_exit 0 "a reset's dry run on the fresh cluster" tf offsets reset -g billing-service -t "$O" --to-earliest "$tmp/p"
+[ "$(grep -cE "^  [0-2] +- +0 +0$" "$tmp/out")" = 3 ] && ok || bad "no committed offset on any partition, no crash"
+
 # 1. the service parks what it cannot process; dead show groups it by cause, as no group
 expect_exit 0 "30 orders are produced" $service orders "$O" 30
 expect_exit 0 "the runbook's service processes them" $service serve "$O" billing-service
@@ -213,6 +224,7 @@ at=$(date -u +%Y-%m-%dT%H:%M:%S.%3NZ)
 sleep 1.5
 expect_exit 0 "five more" $service orders "$Pay" 5
 expect_exit 0 "reset to the time between them" tf offsets reset -g billing-service -t "$Pay" --to-datetime "$at" --execute "$tmp/p"
+expect_out "^  to the first message at or after $at$" "the dry run names the instant it resolved"
 expect_out "^  0 +- +5 +5$" "the first message after the time"
 expect_exit 0 "a time before every message" tf offsets reset -g billing-service -t "$Pay" --to-datetime 2000-01-01T00:00:00Z "$tmp/p"
 expect_out "^  0 +5 +0 +10$" "the log start"
