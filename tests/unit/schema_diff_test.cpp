@@ -401,3 +401,66 @@ TEST(Compatibility, ModeNames) {
 
 }  // namespace
 }  // namespace topicform
+
+namespace topicform {
+namespace {
+
+// A discriminated union of `n` event kinds; `changed` turns every branch's `value` into a number.
+Json union_of(int n, bool changed) {
+  Json branches = Json::array();
+  for (int i = 0; i < n; ++i) {
+    branches.push_back({{"type", "object"},
+                        {"required", {"kind"}},
+                        {"properties",
+                         {{"kind", {{"const", "k" + std::to_string(i)}}},
+                          {"value", {{"type", changed ? "integer" : "string"}}}}}});
+  }
+  return {{"anyOf", branches}};
+}
+
+// `depth` levels of anyOf, `width` alternatives each, leaves told apart by a `const` path.
+Json nested_union(int depth, int width, bool changed, const std::string& path = "") {
+  if (depth == 0) {
+    return {{"type", "object"},
+            {"properties",
+             {{"p", {{"const", path}}}, {"v", {{"type", changed ? "integer" : "string"}}}}}};
+  }
+  Json branches = Json::array();
+  for (int i = 0; i < width; ++i)
+    branches.push_back(nested_union(depth - 1, width, changed, path + std::to_string(i)));
+  return {{"anyOf", branches}};
+}
+
+std::size_t count_of(const std::vector<SchemaDifference>& found, DifferenceKind kind) {
+  return static_cast<std::size_t>(std::count_if(
+      found.begin(), found.end(), [&](const SchemaDifference& d) { return d.kind == kind; }));
+}
+
+TEST(SchemaDiff, AlternativesAreMatchedByTheirDiscriminatorInLinearWork) {
+  // Pair by pair, 300 changed branches take 90,000 probes; by `kind`, a few steps per branch.
+  auto found = diff_schemas(union_of(300, false), union_of(300, true), 6'000);
+  EXPECT_EQ(count_of(found, DifferenceKind::comparison_too_large), 0u);
+  EXPECT_EQ(count_of(found, DifferenceKind::type_changed), 300u);
+  EXPECT_TRUE(diff_schemas(union_of(300, false), union_of(300, false), 2'000).empty());
+}
+
+TEST(SchemaDiff, NestedAlternativesShareTheirVerdicts) {
+  auto found = diff_schemas(nested_union(3, 6, false), nested_union(3, 6, true), 30'000);
+  EXPECT_EQ(count_of(found, DifferenceKind::comparison_too_large), 0u);
+  EXPECT_EQ(count_of(found, DifferenceKind::type_changed), 216u);
+}
+
+TEST(SchemaDiff, AComparisonPastItsBudgetIsToldAndIncompatible) {
+  auto found = diff_schemas(union_of(50, false), union_of(50, true), 100);
+  ASSERT_FALSE(found.empty());
+  EXPECT_EQ(found.back().kind, DifferenceKind::comparison_too_large);
+  EXPECT_EQ(found.back().name, "100");
+  EXPECT_FALSE(is_compatible(DifferenceKind::comparison_too_large));
+  auto words = describe_break(found.back(), Direction::backward);
+  EXPECT_EQ(words.message,
+            "the message cannot be judged: comparing the two versions took more than 100 steps "
+            "(the alternatives of an anyOf or oneOf are matched pair by pair)");
+}
+
+}  // namespace
+}  // namespace topicform

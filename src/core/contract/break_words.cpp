@@ -42,6 +42,11 @@ const std::vector<KindWords>& families() {
        {"{field} cannot be compared ({keyword}): a remote $ref is never fetched, and "
         "nesting deeper than 200 levels is not followed",
         "inline the referenced schema, or check it against the registry"}},
+      {{K::comparison_too_large},
+       {"{field} cannot be judged: comparing the two versions took more than {keyword} steps "
+        "(the alternatives of an anyOf or oneOf are matched pair by pair)",
+        "keep fewer alternatives in one anyOf or oneOf, or check the schema against the "
+        "registry"}},
       {{K::required_attribute_added, K::required_property_added_to_unopen_content_model},
        {"{field} became required without a default: {writer} may lack it",
         "give it a default, or leave it optional"}},

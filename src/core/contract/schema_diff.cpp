@@ -108,6 +108,7 @@ Side Differ::keyword(const Side& schema, const std::string& key) {
 
 void Differ::report(DifferenceKind kind, const Side& original, const Side& update,
                     const std::string& field, std::string name, std::string was, std::string now) {
+  if (m_probe && !is_compatible(kind)) m_broken = true;
   m_out.push_back(SchemaDifference{kind, original.at, update.at, field, std::move(name),
                                    std::move(was), std::move(now)});
 }
@@ -200,7 +201,11 @@ void Differ::compare(Side original, Side update, const std::string& field) {
   original = resolve(original, m_original_root);
   update = resolve(update, m_update_root);
   Pair pair{original.node, update.node};
-  if (m_active.count(pair) || m_done.count(pair)) return;
+  if (m_broken || m_work.over_budget || m_active.count(pair) || m_done.count(pair)) return;
+  if (++m_work.steps > m_work.max_steps) {
+    m_work.over_budget = true;
+    return;
+  }
   if (m_depth >= kMaxCompareDepth) {
     return report(DifferenceKind::schema_unreadable, original, update, field, "depth");
   }
@@ -224,22 +229,32 @@ void Differ::compare(Side original, Side update, const std::string& field) {
 }
 
 bool Differ::compatible(const Side& original, const Side& update) const {
+  Pair pair{original.node, update.node};
+  if (auto known = m_work.verdicts.find(pair); known != m_work.verdicts.end()) return known->second;
   std::vector<SchemaDifference> found;
-  Differ probe(m_original_root, m_update_root, found);
+  Differ probe(m_original_root, m_update_root, found, m_work);
+  probe.m_probe = true;
   probe.m_active = m_active;
   probe.m_depth = m_depth;
   probe.compare(original, update, "");
-  return std::all_of(found.begin(), found.end(),
-                     [](const SchemaDifference& d) { return is_compatible(d.kind); });
+  // A probe cut short by the budget answers nothing worth keeping; the caller reports the cut.
+  if (m_work.over_budget) return false;
+  return m_work.verdicts[pair] = !probe.m_broken;
 }
 
 }  // namespace schema_diff
 
 std::vector<SchemaDifference> diff_schemas(const nlohmann::json& original,
-                                           const nlohmann::json& update) {
+                                           const nlohmann::json& update, std::size_t max_steps) {
   std::vector<SchemaDifference> out;
-  schema_diff::Differ differ(original, update, out);
+  schema_diff::SharedWork work;
+  work.max_steps = max_steps;
+  schema_diff::Differ differ(original, update, out, work);
   differ.compare({&original, ""}, {&update, ""}, "");
+  if (work.over_budget) {
+    out.push_back(SchemaDifference{DifferenceKind::comparison_too_large, "", "", "",
+                                   std::to_string(max_steps), "", ""});
+  }
   return out;
 }
 

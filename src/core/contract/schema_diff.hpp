@@ -21,6 +21,7 @@ namespace topicform {
   X(type_narrowed, false)                                                \
   X(type_changed, false)                                                 \
   X(schema_unreadable, false)                                            \
+  X(comparison_too_large, false)                                         \
   X(max_length_added, false)                                             \
   X(max_length_removed, true)                                            \
   X(max_length_increased, true)                                          \
@@ -150,9 +151,16 @@ bool is_compatible(DifferenceKind kind);
 // Confluent's name of `kind` ("PROPERTY_ADDED_TO_OPEN_CONTENT_MODEL").
 std::string difference_name(DifferenceKind kind);
 
+// The node pairs one comparison visits at most, probes of anyOf and oneOf alternatives included.
+// Shapes and shared verdicts keep real schemas far below it (an 8x8x8x8 nesting of anyOfs with
+// every leaf changed takes about 85,000); past it a comparison stops, told, in a few seconds.
+inline constexpr std::size_t kMaxCompareSteps = 500'000;
+
 // Every difference from `original` to `update`; `$ref`s are followed within each document
-// ("#/definitions/x"), never fetched, and cycles are walked once.
+// ("#/definitions/x"), never fetched, and cycles are walked once. A comparison that would take
+// more than `max_steps` stops with COMPARISON_TOO_LARGE (incompatible: nothing is assumed).
 std::vector<SchemaDifference> diff_schemas(const nlohmann::json& original,
-                                           const nlohmann::json& update);
+                                           const nlohmann::json& update,
+                                           std::size_t max_steps = kMaxCompareSteps);
 
 }  // namespace topicform

@@ -1,5 +1,9 @@
 // allOf, anyOf and oneOf: subschemas matched across the two sides, one to one.
 #include <algorithm>
+#include <iterator>
+#include <map>
+#include <optional>
+#include <set>
 
 #include "core/contract/schema_differ.hpp"
 
@@ -28,19 +32,134 @@ struct Matching {
   std::vector<Side> writers_left, readers_left;
 };
 
+// What an alternative that is a plain object schema (no $ref, no combinator) fixes: the `const`
+// of each property, and the names it requires; nothing is known of any other alternative.
+struct Shape {
+  bool known = false;
+  std::map<std::string, const Json*> consts;
+  std::set<std::string> required, required_without_default;
+};
+
+Shape shape_of(const Side& alternative) {
+  Shape shape;
+  const Json& node = *alternative.node;
+  if (!node.is_object() || node.contains("$ref") || has_combinator(node)) return shape;
+  shape.known = true;
+  const Json* properties =
+      node.contains("properties") && node["properties"].is_object() ? &node["properties"] : nullptr;
+  static const Json kNone = Json::object();
+  for (const auto& [name, property] : (properties ? *properties : kNone).items())
+    if (property.is_object() && property.contains("const")) shape.consts[name] = &property["const"];
+  if (!node.contains("required") || !node["required"].is_array()) return shape;
+  for (const auto& name : node["required"]) {
+    if (!name.is_string()) continue;
+    shape.required.insert(name.get<std::string>());
+    const Json* property = properties && properties->contains(name.get<std::string>())
+                               ? &(*properties)[name.get<std::string>()]
+                               : nullptr;
+    if (!property || !property->is_object() || !property->contains("default"))
+      shape.required_without_default.insert(name.get<std::string>());
+  }
+  return shape;
+}
+
+// The readers of a sum each writer may be taken by, told by shape before any comparison; both
+// shortcuts only drop readers the comparison would refuse:
+// - a property every reader fixes with a `const` (a discriminated union's `kind`): a writer that
+//   fixes it to another value is outside such a reader's enumeration of one;
+// - a reader requiring, without a default, a name the writer does not require: the comparison
+//   reports the required property added.
+class Candidates {
+ public:
+  explicit Candidates(const std::vector<Side>& readers) {
+    for (const auto& r : readers) m_shapes.push_back(shape_of(r));
+    for (const auto& [name, value] :
+         m_shapes.empty() ? decltype(Shape::consts){} : m_shapes.front().consts) {
+      bool everywhere = std::all_of(m_shapes.begin(), m_shapes.end(),
+                                    [&](const Shape& s) { return s.consts.count(name) > 0; });
+      if (everywhere) m_discriminators.push_back(name);
+    }
+    for (std::size_t i = 0; i < m_shapes.size(); ++i) {
+      if (auto k = key(m_shapes[i])) m_by_key[*k].push_back(i);
+      for (const auto& name : m_shapes[i].required_without_default) m_requiring[name].push_back(i);
+    }
+  }
+
+  std::vector<std::size_t> of(const Side& writer) const {
+    Shape shape = shape_of(writer);
+    std::vector<std::size_t> out;
+    auto by_key = shape.known ? key(shape) : std::nullopt;
+    const std::vector<std::size_t>* same = nullptr;
+    if (by_key) {
+      auto it = m_by_key.find(*by_key);
+      if (it == m_by_key.end()) return out;
+      same = &it->second;
+    }
+    std::map<std::size_t, std::size_t> met;  // reader -> its required names the writer requires
+    for (const auto& name : shape.required)
+      if (auto it = m_requiring.find(name); it != m_requiring.end())
+        for (std::size_t i : it->second) ++met[i];
+    auto takes = [&](std::size_t i) {
+      if (!shape.known) return true;
+      auto it = met.find(i);
+      return m_shapes[i].required_without_default.size() == (it == met.end() ? 0 : it->second);
+    };
+    if (same) {
+      std::copy_if(same->begin(), same->end(), std::back_inserter(out), takes);
+    } else {
+      for (std::size_t i = 0; i < m_shapes.size(); ++i)
+        if (takes(i)) out.push_back(i);
+    }
+    return out;
+  }
+
+ private:
+  std::optional<std::string> key(const Shape& shape) const {
+    if (m_discriminators.empty()) return std::nullopt;
+    std::string out;
+    for (const auto& name : m_discriminators) {
+      auto it = shape.consts.find(name);
+      if (it == shape.consts.end()) return std::nullopt;
+      out += it->second->dump() + '\n';
+    }
+    return out;
+  }
+
+  std::vector<Shape> m_shapes;
+  std::vector<std::string> m_discriminators;
+  std::map<std::string, std::vector<std::size_t>> m_by_key;
+  std::map<std::string, std::vector<std::size_t>> m_requiring;
+};
+
+// Every index below `count`: the readers of an allOf, where the roles turn (each reader's
+// constraint must hold of the writer) and no shape is a shortcut.
+std::vector<std::size_t> every_index(std::size_t count) {
+  std::vector<std::size_t> all(count);
+  for (std::size_t i = 0; i < count; ++i) all[i] = i;
+  return all;
+}
+
+// Each writer tries its own place first (lists mostly change in place), then its candidates. A
+// probe stops at the first writer no reader takes: its answer is known.
 Matching match(const Differ& differ, const std::vector<Side>& writers,
                const std::vector<Side>& readers, bool readers_on_update) {
   Matching out;
   std::vector<bool> used(readers.size(), false);
-  for (const auto& writer : writers) {
-    bool found = false;
-    for (std::size_t i = 0; i < readers.size() && !found; ++i) {
-      if (used[i]) continue;
-      found = readers_on_update ? differ.compatible(writer, readers[i])
-                                : differ.compatible(readers[i], writer);
-      used[i] = found;
-    }
-    if (!found) out.writers_left.push_back(writer);
+  auto takes = [&](const Side& writer, std::size_t i) {
+    bool found = !used[i] && (readers_on_update ? differ.compatible(writer, readers[i])
+                                                : differ.compatible(readers[i], writer));
+    used[i] = used[i] || found;
+    return found;
+  };
+  Candidates candidates(readers_on_update ? readers : std::vector<Side>{});
+  for (std::size_t w = 0; w < writers.size() && !differ.over_budget(); ++w) {
+    bool found = w < readers.size() && takes(writers[w], w);
+    std::vector<std::size_t> tried =
+        readers_on_update ? candidates.of(writers[w]) : every_index(readers.size());
+    for (std::size_t k = 0; k < tried.size() && !found && !differ.over_budget(); ++k)
+      found = tried[k] != w && takes(writers[w], tried[k]);
+    if (!found) out.writers_left.push_back(writers[w]);
+    if (!found && readers_on_update && differ.probing()) break;  // a sum left unmatched breaks
   }
   for (std::size_t i = 0; i < readers.size(); ++i)
     if (!used[i]) out.readers_left.push_back(readers[i]);

@@ -124,7 +124,7 @@ void Differ::compare_not(const Side& o, const Side& u, const std::string& field)
   Side os = keyword(o, "not"), us = keyword(u, "not");
   if (!was) return report(K::not_type_extended, os, us, field, "not");
   if (!now) return report(K::not_type_narrowed, os, us, field, "not");
-  Differ reversed(m_update_root, m_original_root, m_out);
+  Differ reversed(m_update_root, m_original_root, m_out, m_work);
   if (*was == *now) return;
   bool narrower = reversed.compatible(us, os);
   report(narrower ? K::not_type_narrowed : K::not_type_extended, os, us, field, "not");

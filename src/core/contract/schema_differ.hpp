@@ -1,6 +1,7 @@
 // The walk behind diff_schemas, shared by the files that compare each family of keywords.
 #pragma once
 
+#include <map>
 #include <set>
 #include <string>
 #include <utility>
@@ -24,10 +25,21 @@ struct TypeSet {
   bool implied = false;         // no `type` keyword
 };
 
+// What every probe of one comparison shares: the verdicts already reached on pairs of nodes
+// (subschemas of nested anyOfs are matched again and again) and the steps taken, which are
+// bounded so that a schema within the size limit is judged in seconds or said to be too large.
+struct SharedWork {
+  std::map<std::pair<const Json*, const Json*>, bool> verdicts;
+  std::size_t steps = 0;
+  std::size_t max_steps = kMaxCompareSteps;
+  bool over_budget = false;
+};
+
 class Differ {
  public:
-  Differ(const Json& original_root, const Json& update_root, std::vector<SchemaDifference>& out)
-      : m_original_root(original_root), m_update_root(update_root), m_out(out) {}
+  Differ(const Json& original_root, const Json& update_root, std::vector<SchemaDifference>& out,
+         SharedWork& work)
+      : m_original_root(original_root), m_update_root(update_root), m_out(out), m_work(work) {}
 
   // Compares two schema nodes; `field` is the user's path of both.
   void compare(Side original, Side update, const std::string& field);
@@ -35,6 +47,11 @@ class Differ {
   // Whether a reader on `update` takes everything a writer on `original` wrote, without
   // reporting: used to match subschemas and to test coverage by a partial content model.
   bool compatible(const Side& original, const Side& update) const;
+
+  // Whether the comparison ran out of steps: nothing more is compared, the cut is reported once.
+  bool over_budget() const { return m_work.over_budget; }
+  // Whether this walk only answers compatible or not (a probe): it may stop at the first break.
+  bool probing() const { return m_probe; }
 
   void report(DifferenceKind kind, const Side& original, const Side& update,
               const std::string& field, std::string name = "", std::string was = "",
@@ -59,6 +76,9 @@ class Differ {
   const Json& m_original_root;
   const Json& m_update_root;
   std::vector<SchemaDifference>& m_out;
+  SharedWork& m_work;
+  bool m_probe = false;   // a probe stops at its first incompatible difference
+  bool m_broken = false;  // a probe's answer is known: incompatible
   using Pair = std::pair<const Json*, const Json*>;
   std::set<Pair> m_active;  // pairs being compared further up: a cycle back to one holds
   std::set<Pair> m_done;    // pairs compared and reported already
