@@ -128,7 +128,7 @@ Result<bool> write_back(rd_kafka_t* producer, const rd_kafka_message_t* message,
 
 // What one transaction took: each partition's next offset, and how many messages.
 struct Batch {
-  std::map<std::int32_t, std::int64_t> next;
+  std::map<std::int32_t, std::int64_t> first, next;
   std::int64_t messages = 0;
   std::int64_t bytes = 0;
 };
@@ -143,6 +143,7 @@ Result<Batch> fill_transaction(rd_kafka_t* consumer, rd_kafka_t* producer, const
     if (!message) return message.error();
     if (!*message) break;
     if (auto written = write_back(producer, message->get(), job); !written) return written.error();
+    batch.first.try_emplace((*message)->partition, (*message)->offset);
     batch.next[(*message)->partition] = (*message)->offset + 1;
     ++batch.messages;
     batch.bytes += static_cast<std::int64_t>((*message)->len + (*message)->key_len);
@@ -159,6 +160,38 @@ Error abort_after(rd_kafka_t* producer, const std::string& failure, int timeout_
                   failure, aborted.empty() ? "" : " (abort: " + aborted + ")")};
 }
 
+// Whether the broker refuses the messages themselves: the same messages are refused again, so
+// "run again" would stop at the same place for ever.
+bool refuses_the_messages(rd_kafka_resp_err_t err) {
+  switch (err) {
+    case RD_KAFKA_RESP_ERR_MSG_SIZE_TOO_LARGE:
+    case RD_KAFKA_RESP_ERR_RECORD_LIST_TOO_LARGE:
+    case RD_KAFKA_RESP_ERR_INVALID_RECORD:
+    case RD_KAFKA_RESP_ERR_POLICY_VIOLATION:
+    case RD_KAFKA_RESP_ERR_TOPIC_AUTHORIZATION_FAILED:
+      return true;
+    default:
+      return false;
+  }
+}
+
+// What to do when the source refuses a message: running again cannot get past it.
+std::string refused_advice(const ReplayJob& job, const Batch& batch) {
+  std::vector<std::string> where;
+  for (const auto& [p, first] : batch.first) {
+    std::int64_t last = batch.next.at(p) - 1;
+    where.push_back(first == last ? fmt::format("partition {} offset {}", p, first)
+                                  : fmt::format("partition {} offsets {}..{}", p, first, last));
+  }
+  return fmt::format(
+      "'{}' refuses a message of this transaction ({} of '{}'); the replay group did not move, "
+      "so running again stops at the same message: raise the source's limit in its manifest and "
+      "apply, or move the replay group past the message (dead show --topic {} names it; "
+      "--transaction-size 1 makes the next refusal name its offset) with 'topicform offsets "
+      "reset --group {} --topic {} --partition P --to-offset N --execute'",
+      job.source, fmt::join(where, ", "), job.dead, job.dead, job.group, job.dead);
+}
+
 // Adds the batch's offsets to the transaction and commits both.
 Result<bool> commit_batch(rd_kafka_t* producer, rd_kafka_t* consumer, const ReplayJob& job,
                           const Batch& batch, int timeout_ms) {
@@ -172,9 +205,15 @@ Result<bool> commit_batch(rd_kafka_t* producer, rd_kafka_t* consumer, const Repl
   rd_kafka_consumer_group_metadata_destroy(group);
   if (!error.empty())
     return abort_after(producer, "commit the replay group's offsets: " + error, timeout_ms);
-  error = take_error(rd_kafka_commit_transaction(producer, timeout_ms));
-  if (!error.empty()) return abort_after(producer, "commit the replay: " + error, timeout_ms);
-  return true;
+  rd_kafka_error_t* failed = rd_kafka_commit_transaction(producer, timeout_ms);
+  if (failed == nullptr) return true;
+  bool refused = refuses_the_messages(rd_kafka_error_code(failed));
+  error = take_error(failed);
+  if (refused) {
+    take_error(rd_kafka_abort_transaction(producer, timeout_ms));
+    return Error{fmt::format("commit the replay: {}; {}", error, refused_advice(job, batch))};
+  }
+  return abort_after(producer, "commit the replay: " + error, timeout_ms);
 }
 
 // The test hook: the transaction's messages reach the log, then the process waits to be killed.

@@ -251,4 +251,18 @@ expect_out "^replayed 1 message from shop.images-uploaded.dead to shop.images-up
 $service read "$I" read_committed >"$tmp/images"
 [ "$(grep -c '"value": "<4190000 bytes>"' "$tmp/images")" = 2 ] && ok || bad "the source holds it twice, whole: $(cut -c1-200 "$tmp/images")"
 
+# 8. a source that now refuses a parked message (its limit lowered by hand): running again cannot
+# get past it, so the refusal says where the message is and what to do instead.
+expect_exit 0 "another large message" $service big "$I" 4190000
+expect_exit 0 "the service parks it" $service serve "$I" billing-service
+kafka_tool kafka.admin.ConfigCommand --bootstrap-server "$S" --alter --entity-type topics --entity-name "$I" \
+  --add-config max.message.bytes=1048576 >/dev/null 2>&1 && ok || bad "the source's limit is lowered by hand"
+for run in first second; do
+  expect_exit 1 "the $run replay is refused" tf dead replay "$I" "$tmp/q" --execute
+  expect_out "'$I' refuses a message of this transaction \(partition [01] offsets? [0-9.]+ of '$I.dead'\); the replay group did not move, so running again stops at the same message" "the $run refusal says where it stops"
+  grep -q "run the replay again" "$tmp/err" && bad "the $run refusal advises what cannot succeed" || ok
+done
+$service read "$I" read_committed >"$tmp/images"
+[ "$(grep -c '"value": "<4190000 bytes>"' "$tmp/images")" = 3 ] && ok || bad "nothing but the service's own message reached the source"
+
 finish
