@@ -2,6 +2,8 @@
 // typed actions, which apply compares with a fresh plan.
 #include "render/plan_file.hpp"
 
+#include <optional>
+
 #include <fmt/format.h>
 #include <nlohmann/json.hpp>
 
@@ -114,6 +116,22 @@ SavedPlan saved_plan_of(const nlohmann::json& root) {
   return saved;
 }
 
+// Why `root` is not a plan file this topicform reads; a version is named only when one was read.
+std::optional<Error> version_refusal(const nlohmann::json& root) {
+  auto version = json_whole_member<int>(root, "planFile");
+  if (!version) version = json_whole_member<int>(root, "version");  // before planFile was named
+  if (version == kPlanFileVersion) return std::nullopt;
+  if (!version) {
+    return Error{
+        "not a topicform plan file: it names no plan file version; make one with "
+        "'topicform plan --out'"};
+  }
+  return Error{
+      fmt::format("a plan file of version {}, and this topicform reads version {}: make "
+                  "the plan again with 'topicform plan --out'",
+                  *version, kPlanFileVersion)};
+}
+
 }  // namespace
 
 std::string write_plan_file(const SavedPlan& saved) { return dumped(plan_file_json(saved)); }
@@ -129,12 +147,7 @@ std::string write_plans_file(const std::vector<SavedPlan>& saved) {
 Result<std::vector<SavedPlan>> read_plans_file(const std::string& text) {
   try {
     nlohmann::json root = nlohmann::json::parse(text);
-    if (json_whole_member<int>(root, "planFile") != kPlanFileVersion) {
-      return Error{
-          fmt::format("not a plan file of this topicform (plan file version {}): make the "
-                      "plan again with 'topicform plan --out'",
-                      kPlanFileVersion)};
-    }
+    if (auto refused = version_refusal(root)) return *refused;
     if (!root.contains("environments")) return std::vector<SavedPlan>{saved_plan_of(root)};
     std::vector<SavedPlan> saved;
     for (const auto& one : root.at("environments")) saved.push_back(saved_plan_of(one));

@@ -38,7 +38,7 @@ TEST(JsonNumbers, APlanFileVersionOrRegistryVersionTooLargeIsRefused) {
   auto plan = read_plan_file(R"({"planFile": 1e300, "clusterId": "c1", "actions": []})");
   ASSERT_FALSE(plan.has_value());
   EXPECT_EQ(plan.error().message,
-            "not a plan file of this topicform (plan file version 2): make the plan again with "
+            "not a topicform plan file: it names no plan file version; make one with "
             "'topicform plan --out'");
   SavedPlan saved;
   saved.plan.cluster_id = "c1";

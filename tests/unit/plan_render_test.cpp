@@ -148,8 +148,17 @@ TEST(PlanFile, RoundTripsEveryActionKind) {
   auto old = read_plan_file("{\"version\": 1, \"clusterId\": \"c1\", \"actions\": []}");
   ASSERT_FALSE(old.has_value());
   EXPECT_EQ(old.error().message,
-            "not a plan file of this topicform (plan file version 2): make the plan again with "
-            "'topicform plan --out'");
+            "a plan file of version 1, and this topicform reads version 2: make the plan again "
+            "with 'topicform plan --out'");
+  // Nested brackets, or JSON of anything else, name no version at all.
+  for (const char* other : {"[[[[[]]]]]", "{\"apiVersion\": \"topicform/v1\"}", "3"}) {
+    auto read_other = read_plan_file(other);
+    ASSERT_FALSE(read_other.has_value()) << other;
+    EXPECT_EQ(read_other.error().message,
+              "not a topicform plan file: it names no plan file version; make one with "
+              "'topicform plan --out'")
+        << other;
+  }
 }
 
 }  // namespace
