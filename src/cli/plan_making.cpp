@@ -41,7 +41,13 @@ Result<Planned> plan_from_cluster(const CheckedProject& checked, const PlanOptio
     auto state = load_snapshot_file(snapshot);
     if (!state) return state.error();
     SnapshotReader reader(std::move(*state));
-    return make_plan(desired, options.allow_delete, {reader, nullptr});
+    auto planned = make_plan(desired, options.allow_delete, {reader, nullptr});
+    if (planned && checked.environment.schema_registry) {
+      planned->plan.schemas_skipped =
+          "--cluster-snapshot: the schema registry was not read, so its subjects are not planned; "
+          "plan against the live cluster to see them";
+    }
+    return planned;
   }
   auto admin = connect_kafka(options.connection, checked.environment);
   if (!admin) return admin.error();

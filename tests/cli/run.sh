@@ -242,6 +242,12 @@ expect "offsets reset to a negative offset" 1 "$NOTHING" "^topicform: error: --t
 expect "offsets reset with a shift that is no number" 1 "$NOTHING" "^topicform: error: the argument \('x'\) for option '--shift-by' is invalid" -- \
   "$bin" offsets reset --group g --topic t --shift-by x
 
+# A plan from a snapshot says the environment's registry was not read, rather than nothing.
+mkdir -p "$tmp/with-registry" && cp -r topics "$tmp/with-registry/"
+sed -i 's|^      bootstrapServers: 127.0.0.1:9092$|&\n      schemaRegistry: {url: "http://127.0.0.1:1"}|' "$tmp/with-registry/topics/topicform.yaml"
+expect "a snapshot plan names the registry it did not read" 0 '^note: --cluster-snapshot: the schema registry was not read, so its subjects are not planned; plan against the live cluster to see them$' "$ANY" -- \
+  "$bin" plan --color never --cluster-snapshot tests/golden/snapshots/converged.json "$tmp/with-registry/topics"
+
 # Names typed on the command line come out escaped: ESC, a newline, invalid UTF-8, U+202E.
 mkdir -p "$tmp/no-environments" && sed -n 1,17p tests/corpus/settings-unknown-rule/topic.yaml >"$tmp/no-environments/topic.yaml"
 hostile_env=$'a\033[31mb\xff\nc\u202e'
