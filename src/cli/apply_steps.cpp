@@ -11,6 +11,7 @@
 #include "cli/broker_wait.hpp"
 #include "cli/cluster_connection.hpp"
 #include "cli/commands.hpp"
+#include "cli/phase_log.hpp"
 #include "cli/plan_io.hpp"
 #include "cli/terminal.hpp"
 #include "engine/saved_plan.hpp"
@@ -132,8 +133,12 @@ Result<bool> plan_apply(PreparedApply& prepared, const ApplyOptions& options,
                         const SavedPlan* saved) {
   const CheckedProject& checked = *prepared.checked;
   ClusterPorts cluster{*prepared.admin, prepared.admin.get(), prepared.registry.get()};
+  PhaseLog phases(*prepared.admin, "");
+  phases.begin("read");
   auto planned = make_plan(desired_of(checked, &prepared.targets), options.allow_delete, cluster);
+  phases.end();
   if (!planned) return Error{planned.error().message + "; nothing was applied"};
+  log_cluster_read(planned->plan, planned->state);
   planned->plan.schemas_skipped = registry_skipped(options.connection, checked.environment);
   if (saved) {
     if (auto same = check_saved(*saved, planned->plan, checked); !same) return same.error();
@@ -162,8 +167,12 @@ int execute_prepared(PreparedApply& prepared, const ApplyOptions& options,
   // One write a line (stderr is unbuffered): a large apply reports thousands of them.
   auto progress = [](const std::string& line) { log_info(line); };
   ClusterPorts cluster{*prepared.admin, prepared.admin.get(), prepared.registry.get()};
+  PhaseLog phases(*prepared.admin, "");
+  ExecutePolicy told = policy;
+  told.on_phase = [&](std::string_view phase) { phases.begin(phase); };
   Outcome outcome = execute(plan, desired_of(*prepared.checked, &prepared.targets), cluster,
-                            *prepared.admin, policy, progress);
+                            *prepared.admin, told, progress);
+  phases.end();
   return report(outcome, options, *prepared.admin);
 }
 

@@ -3,12 +3,15 @@
 
 #include <unistd.h>
 
+#include <chrono>
 #include <iostream>
 
 #include <fmt/format.h>
 
 #include "cli/terminal.hpp"
 #include "core/contract/against.hpp"
+#include "core/text/url_text.hpp"
+#include "core/text/visible_text.hpp"
 #include "log/log.hpp"
 #include "manifest/git_history.hpp"
 #include "render/diagnostics_render.hpp"
@@ -33,6 +36,24 @@ void compare_with_revision(CheckedProject& checked, const std::vector<std::strin
   check_against(checked.topics, settings, revision, *earlier, sink);
 }
 
+// Where the run's settings came from, the environment chosen and what was read, at debug.
+void log_loaded(const CheckedProject& checked, std::chrono::steady_clock::time_point started) {
+  const Settings& settings = checked.project.settings;
+  const Environment& env = checked.environment;
+  auto ms = std::chrono::duration_cast<std::chrono::milliseconds>(std::chrono::steady_clock::now() -
+                                                                  started)
+                .count();
+  log_debug(fmt::format("settings: {}", settings.at.file.empty() ? std::string("none (defaults)")
+                                                                 : visible(settings.at.file)));
+  log_debug(fmt::format(
+      "environment '{}': bootstrap servers {}, schema registry {}", visible(env.name),
+      env.bootstrap_servers.empty() ? "not set" : visible(env.bootstrap_servers),
+      env.schema_registry ? visible(url_for_messages(env.schema_registry->url)) : "none"));
+  log_debug(fmt::format("phase load and check: {} file(s), {} topic(s), {} finding(s) in {} ms",
+                        checked.project.files.size(), checked.topics.size(),
+                        checked.diagnostics.size(), ms));
+}
+
 }  // namespace
 
 std::unique_ptr<CheckedProject> check_loaded(Project project, const std::string& environment,
@@ -54,8 +75,10 @@ std::unique_ptr<CheckedProject> load_and_check(const std::vector<std::string>& p
                                                const std::string& environment,
                                                const std::string& settings_file,
                                                const std::string& against) {
+  auto started = std::chrono::steady_clock::now();
   auto checked = check_loaded(load_project(paths, settings_file), environment, paths, against);
   set_log_field("environment", checked->environment.name);
+  if (log_enabled(LogLevel::debug)) log_loaded(*checked, started);
   return checked;
 }
 

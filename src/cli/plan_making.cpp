@@ -4,6 +4,7 @@
 #include <fmt/format.h>
 
 #include "cli/cluster_connection.hpp"
+#include "cli/phase_log.hpp"
 #include "cli/plan_io.hpp"
 #include "cluster/kafka_admin.hpp"
 #include "cluster/snapshot.hpp"
@@ -53,8 +54,13 @@ Result<Planned> plan_from_cluster(const CheckedProject& checked, const PlanOptio
   if (!admin) return admin.error();
   auto registry = connect_registry(options.connection, checked.environment);
   if (!registry) return registry.error();
+  PhaseLog phases(**admin, label);
+  phases.begin("read");
   auto planned = make_plan(desired, options.allow_delete, {**admin, admin->get(), registry->get()});
   if (!planned) return planned.error();
+  phases.end();
+  log_cluster_read(planned->plan, planned->state);
+  phases.begin("validate-only");
   planned->plan.schemas_skipped = registry_skipped(options.connection, checked.environment);
   // The broker itself (and any policy it runs) checks what would be sent, changing nothing.
   if (auto checked_by_broker = add_broker_refusals(planned->plan, **admin); !checked_by_broker) {

@@ -19,6 +19,7 @@
 #include "cluster/admin_request.hpp"
 #include "cluster/client_handles.hpp"
 #include "cluster/rdkafka_paths.hpp"
+#include "log/log.hpp"
 
 namespace topicform {
 namespace admin_request {
@@ -34,6 +35,16 @@ std::string refused_text(const KafkaAdmin::Handle& handle) {
       handle.bootstrap, source);
 }
 
+// At trace, each request: what it asked, how it ended and how long it took.
+void trace_request(std::string_view what, std::chrono::steady_clock::time_point sent,
+                   std::string_view ended) {
+  if (!log_enabled(LogLevel::trace)) return;
+  auto ms =
+      std::chrono::duration_cast<std::chrono::milliseconds>(std::chrono::steady_clock::now() - sent)
+          .count();
+  log_at(LogLevel::trace, fmt::format("request: {}: {} in {} ms", what, ended, ms));
+}
+
 }  // namespace
 
 Result<Event> await_result(KafkaAdmin::Handle& handle, rd_kafka_queue_t* queue, int wait_ms,
@@ -43,10 +54,12 @@ Result<Event> await_result(KafkaAdmin::Handle& handle, rd_kafka_queue_t* queue, 
   Event event{rd_kafka_queue_poll(queue, wait_ms)};
   if (!event) {
     handle.note(RD_KAFKA_RESP_ERR__TIMED_OUT, sent);
+    trace_request(what, sent, "no answer");
     return Error{fmt::format("{}: no answer in time", what)};
   }
   rd_kafka_resp_err_t err = rd_kafka_event_error(event.get());
   handle.note(err, sent);
+  trace_request(what, sent, err ? rd_kafka_err2str(err) : "answered");
   if (err && err != answer) {
     return Error{fmt::format("{}: {}", what, rd_kafka_event_error_string(event.get()))};
   }
@@ -69,6 +82,7 @@ Result<Metadata> fetch_metadata(KafkaAdmin::Handle& handle, bool all_topics, int
         rd_kafka_metadata(handle.client, all_topics ? 1 : 0, nullptr, &metadata, slice);
     if (!err) {
       handle.note(err, sent);
+      trace_request(what, sent, "answered");
       return Metadata(metadata);
     }
     rd_kafka_poll(handle.client, 0);  // serves the error callback, which counts refusals

@@ -11,6 +11,7 @@
 #include "cluster/kafka_admin.hpp"
 #include "cluster/rdkafka_paths.hpp"
 #include "cluster/write_parts.hpp"
+#include "log/log.hpp"
 
 namespace topicform {
 namespace {
@@ -144,6 +145,11 @@ Result<std::vector<TopicOutcome>> send_batches(const Writer& writer, rd_kafka_ad
                                                bool validate_only, Cost cost, Send send,
                                                Parse parse) {
   auto parts = chunks(items, cost);
+  if (log_enabled(LogLevel::debug) && !items.empty()) {
+    log_debug(fmt::format("{}{}: {} item(s) in {} request(s) of at most {} records", what,
+                          validate_only ? " (validate-only)" : "", items.size(), parts.size(),
+                          kMaxRecordsPerRequest));
+  }
   auto one = [&](const std::vector<T>& part) {
     return send_and_await(writer, op, what, validate_only, part, send, parse);
   };

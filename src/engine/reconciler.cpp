@@ -409,8 +409,12 @@ Outcome execute(const Plan& plan, const Desired& given, ClusterPorts cluster, Cl
   out.remaining = plan;
   if (out.error = refusal(plan, policy); !out.error.empty()) return out;
   if (!plan.has_changes()) return out;
+  auto phase = [&](std::string_view name) {
+    if (policy.on_phase) policy.on_phase(name);
+  };
   // The broker checks every change first, so a missing ACL or a broker policy refusing one topic
   // stops the run before anything is written, not halfway through.
+  phase("validate-only");
   auto refused = validate_plan(plan, writer);
   if (!refused) {
     out.error = refused.error().message + "; nothing was applied";
@@ -423,6 +427,7 @@ Outcome execute(const Plan& plan, const Desired& given, ClusterPorts cluster, Cl
   }
   if (out.error = access_refusal(plan, writer); !out.error.empty()) return out;
   out.wrote = true;
+  phase("write");
   out.report = apply_plan(plan, writer, progress, policy.wait_timeout_ms, policy.retry);
   retry_whole_failures(out, desired, cluster, writer, policy, progress);
   if (!out.error.empty()) return out;
@@ -434,10 +439,12 @@ Outcome execute(const Plan& plan, const Desired& given, ClusterPorts cluster, Cl
                             out.report.error.empty() ? "a change failed" : out.report.error);
     return out;
   }
+  phase("read-back");
   read_back(out, desired, cluster.reader, policy);
   // The read-back looks only at what was written; deletes this run withheld still stand.
   out.remaining.withheld = plan.withheld;
   out.remaining.targets = plan.targets;
+  if (out.error.empty() && !plan.schemas.empty()) phase("registry");
   if (out.error.empty()) publish_schemas(out, plan, cluster, progress);
   return out;
 }

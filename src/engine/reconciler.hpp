@@ -5,6 +5,7 @@
 
 #include <functional>
 #include <string>
+#include <string_view>
 #include <vector>
 
 #include "core/contract/schema_registry.hpp"
@@ -60,6 +61,9 @@ struct ExecutePolicy {
   int read_failure_timeout_ms = 30'000;  // how long read-back reads may keep failing
   RetryPolicy retry;                     // per-topic retries of transient errors
   std::function<void(int ms)> sleep;     // empty: really sleep (tests pass one that does not)
+  // Told as each phase starts ("validate-only", "write", "read-back", "registry"), so a caller
+  // can say what each one sent and how long it took; empty: nothing is told.
+  std::function<void(std::string_view phase)> on_phase;
 };
 
 struct Outcome {

@@ -127,4 +127,37 @@ expect_out '^topicform_check_healthy\{environment="prod"\}' "prod's gauge"
 expect_out '^topicform_check_healthy\{environment="staging"\}' "staging's gauge"
 expect_exit 0 "validate --env all" "$bin" validate --env all "$p"
 [ "$(grep -c "^ok in .* for environment '" "$tmp/out")" = 3 ] && ok || bad "a summary per environment"
+
+# Logs that show the work on a real broker: at debug the settings, the environment, the cluster
+# and each phase with its requests and time; at trace each request; JSON lines; nothing at info.
+d="$tmp/debug" && cp -r "$p" "$d"
+sed 's/name: orders.created$/name: orders.debugged/; s/^  description: .*/  description: An order was looked at./' \
+  topics/orders/created.yaml >"$d/orders/debugged.yaml"
+debug_lines() {  # PATTERN...: each is the message of some JSON line on stderr
+  python3 - "$tmp/err" "$@" <<'PY'
+import json, re, sys
+messages = [json.loads(line)["message"] for line in open(sys.argv[1])]
+missing = [p for p in sys.argv[2:] if not any(re.search(p, m) for m in messages)]
+assert not missing, (missing, messages)
+PY
+}
+expect_exit 2 "plan -v" "$bin" -v --log-format json plan --detailed-exitcode --env prod "$d"
+debug_lines "^settings: .*/debug/topicform.yaml$" \
+  "^environment 'prod': bootstrap servers 127\.0\.0\.1:[0-9]+, schema registry none$" \
+  "^phase load and check: [0-9]+ file\(s\), 1[0-9] topic\(s\), 0 finding\(s\) in [0-9]+ ms$" \
+  "^phase read: requests: [1-9][0-9]* metadata, [0-9]+ describe-configs, .* in [0-9]+ ms$" \
+  "^cluster [A-Za-z0-9_-]+: 1 broker\(s\), [0-9]+ topic\(s\) read; the plan has [1-9][0-9]* change\(s\), 0 blocked, 0 schema change\(s\)$" \
+  "^create topics \(validate-only\): [1-9][0-9]* item\(s\) in 1 request\(s\) of at most 9000 records$" \
+  "^phase validate-only: requests: .* [1-9][0-9]* validate-only writes in [0-9]+ ms$" \
+  && ok || bad "plan -v says each step"
+grep -q '"request: ' "$tmp/err" && bad "-v shows each request, which is trace" || ok
+expect_exit 2 "plan -vv" "$bin" -vv --log-format json plan --detailed-exitcode --env prod "$d"
+debug_lines "^request: read cluster metadata: answered in [0-9]+ ms$" "^request: create topics: answered in [0-9]+ ms$" \
+  && ok || bad "plan -vv says each request"
+expect_exit 0 "apply -v" "$bin" -v --log-format json apply --auto-approve --env prod "$d"
+debug_lines "^phase read: " "^phase validate-only: " "^phase write: requests: .* [1-9][0-9]* writes in [0-9]+ ms$" \
+  "^phase read-back: requests: [0-9]+ metadata, .* in [0-9]+ ms$" \
+  && ok || bad "apply -v says each phase"
+expect_exit 0 "plan at info" "$bin" plan --env prod "$d"
+grep -qE "^(debug: |phase |settings: )" "$tmp/err" && bad "the steps show at the default level" || ok
 finish
