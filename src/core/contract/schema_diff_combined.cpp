@@ -73,8 +73,9 @@ class Candidates {
  public:
   explicit Candidates(const std::vector<Side>& readers) {
     for (const auto& r : readers) m_shapes.push_back(shape_of(r));
-    for (const auto& [name, value] :
-         m_shapes.empty() ? decltype(Shape::consts){} : m_shapes.front().consts) {
+    if (m_shapes.empty()) return;
+    for (const auto& fixed : m_shapes.front().consts) {
+      const std::string& name = fixed.first;  // a lambda may not capture a structured binding
       bool everywhere = std::all_of(m_shapes.begin(), m_shapes.end(),
                                     [&](const Shape& s) { return s.consts.count(name) > 0; });
       if (everywhere) m_discriminators.push_back(name);
