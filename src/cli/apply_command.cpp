@@ -91,17 +91,18 @@ std::string refused_everywhere(const std::string& environment, std::string reaso
 }
 
 // One environment of several: planned again right before it is written (the environments
-// before it took their time), on the connection of the check before the first, when there was.
+// before it took their time), on the connection of the check before the first, when there was;
+// `fresh`: the check just planned it, nothing was written since.
 int apply_one(const ApplyOptions& options, const std::string& name, const SavedPlan* saved,
-              std::unique_ptr<PreparedApply> prepared, const ExecutePolicy& policy) {
-  if (prepared) {
-    if (auto planned = plan_apply(*prepared, options, saved); !planned) {
-      return fail(planned.error().message);
-    }
-  } else {
+              std::unique_ptr<PreparedApply> prepared, const ExecutePolicy& policy, bool fresh) {
+  if (!prepared) {
     auto ready = prepare_apply(options, name, saved);
     if (!ready) return fail(ready.error().message);
     prepared = std::move(*ready);
+  } else if (!fresh) {
+    if (auto planned = plan_apply(*prepared, options, saved); !planned) {
+      return fail(planned.error().message);
+    }
   }
   return execute_prepared(*prepared, options, policy);
 }
@@ -113,8 +114,9 @@ int apply_in_order(ApplyOptions& options, const std::vector<std::string>& names,
   if (auto own = use_each_environments_cluster(options.connection); !own) {
     return fail(own.error().message);
   }
+  // Checked last to first, so the first is applied on the plan its check made a moment ago.
   std::vector<std::unique_ptr<PreparedApply>> checked(names.size());
-  for (std::size_t i = 0; i < names.size() && !saved.empty(); ++i) {
+  for (std::size_t i = names.size(); i-- > 0 && !saved.empty();) {
     auto ready = prepare_apply(options, names[i], &saved[i]);
     if (!ready) return fail(refused_everywhere(names[i], ready.error().message));
     checked[i] = std::move(*ready);
@@ -123,7 +125,8 @@ int apply_in_order(ApplyOptions& options, const std::vector<std::string>& names,
     set_log_field("environment", names[i]);
     log_info(fmt::format("Environment '{}' ({} of {})", names[i], i + 1, names.size()));
     const SavedPlan* own_plan = saved.empty() ? nullptr : &saved[i];
-    if (apply_one(options, names[i], own_plan, std::move(checked[i]), policy) != kExitOk) {
+    bool fresh = i == 0 && own_plan != nullptr;
+    if (apply_one(options, names[i], own_plan, std::move(checked[i]), policy, fresh) != kExitOk) {
       std::vector<std::string> rest(names.begin() + static_cast<long>(i) + 1, names.end());
       return fail(fmt::format("environment '{}' failed; {}", names[i],
                               rest.empty()

@@ -103,7 +103,9 @@ expect_out "^topicform: error: environment 'prod': the plan is stale: the cluste
 expect_exit 2 "staging untouched by the refused plan" "$bin" plan --detailed-exitcode --env staging "$p"
 expect_out "^  \+ orders.refunded: create" "staging still wants the new topic"
 expect_exit 0 "plan both again" "$bin" plan --env staging --env prod --out "$tmp/new.plan" "$p"
-expect_exit 0 "the fresh saved plan applies" "$bin" apply --auto-approve --plan "$tmp/new.plan" "$p"
+expect_exit 0 "the fresh saved plan applies" "$bin" -v --log-format json apply --auto-approve --plan "$tmp/new.plan" "$p"
+# Each checked once before the first write, prod planned again before its own: three reads.
+[ "$(grep -c '"message":"phase read: ' "$tmp/err")" = 3 ] && ok || bad "three reads of the clusters, not $(grep -c '"message":"phase read: ' "$tmp/err")"
 expect_exit 0 "both converged" "$bin" plan --detailed-exitcode --env staging --env prod "$p"
 expect_out "^  staging: No changes" "staging converged"
 expect_out "^  prod: No changes" "prod converged"
