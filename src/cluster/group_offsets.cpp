@@ -68,16 +68,20 @@ Result<GroupActivity> KafkaAdmin::group_activity(const std::string& group) {
 }
 
 Result<std::optional<std::int32_t>> KafkaAdmin::partition_count(const std::string& topic) {
-  ++m_requests.metadata;
-  auto metadata = admin_request::fetch_metadata(*m_handle, true, m_timeout_ms,
-                                                fmt::format("read the partitions of '{}'", topic));
-  if (!metadata) return metadata.error();
-  for (int t = 0; t < (*metadata)->topic_cnt; ++t) {
-    const auto& listed = (*metadata)->topics[t];
-    if (topic == listed.topic && !listed.err)
-      return std::optional<std::int32_t>(listed.partition_cnt);
+  if (!m_partition_counts) {
+    ++m_requests.metadata;
+    auto metadata =
+        admin_request::fetch_metadata(*m_handle, true, m_timeout_ms, "read the topics' partitions");
+    if (!metadata) return metadata.error();
+    m_partition_counts.emplace();
+    for (int t = 0; t < (*metadata)->topic_cnt; ++t) {
+      const auto& listed = (*metadata)->topics[t];
+      if (!listed.err) (*m_partition_counts)[listed.topic] = listed.partition_cnt;
+    }
   }
-  return std::optional<std::int32_t>();
+  auto found = m_partition_counts->find(topic);
+  if (found == m_partition_counts->end()) return std::optional<std::int32_t>();
+  return std::optional<std::int32_t>(found->second);
 }
 
 Result<std::map<std::int32_t, std::pair<std::int64_t, std::int64_t>>> KafkaAdmin::log_bounds(

@@ -116,7 +116,9 @@ class KafkaAdmin : public ClusterReader,
   Result<std::map<std::int32_t, std::pair<std::int64_t, std::int64_t>>> log_bounds(
       const std::string& topic, std::optional<std::int64_t> time_ms = std::nullopt,
       std::map<std::int32_t, std::int64_t>* at_time = nullptr);
-  // The partition count of `topic` from one metadata request; none when it does not exist.
+  // The partition count of `topic`; none when it does not exist. One metadata request per
+  // client serves every topic asked: a command that reads messages (dead show, replay, reset)
+  // works from the topics as they were when it started.
   Result<std::optional<std::int32_t>> partition_count(const std::string& topic);
 
   const RequestCounter& requests() const { return m_requests; }
@@ -218,6 +220,7 @@ class KafkaAdmin : public ClusterReader,
   std::unique_ptr<Handle> m_handle;
   int m_timeout_ms;
   RequestCounter m_requests;
+  std::optional<std::map<std::string, std::int32_t>> m_partition_counts;  // partition_count's
 };
 
 }  // namespace topicform

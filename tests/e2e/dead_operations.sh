@@ -66,6 +66,12 @@ grep -qx "$O" "$tmp/topics" && ! grep -qx "__consumer_offsets" "$tmp/topics" && 
   || bad "the cluster is fresh: the topics listed, no offsets topic yet"
 expect_exit 0 "a replay's dry run on the fresh cluster" tf dead replay "$O" "$tmp/p"
 expect_out "^would replay 0 messages from $O.dead to $O \(replay group 'topicform-replay'\)" "nothing to replay, no crash"
+# One metadata request a run, however many topics it reads (it was two a dead topic, four a replay).
+metadata_reads() { grep -c '"message":"request: read the topics. partitions: answered' "$tmp/err"; }
+expect_exit 0 "dead show, each request traced" tf -vv --log-format json dead show "$tmp/p"
+[ "$(metadata_reads)" = 1 ] && ok || bad "dead show read the metadata $(metadata_reads) times"
+expect_exit 0 "a replay's dry run, each request traced" tf -vv --log-format json dead replay "$O" "$tmp/p"
+[ "$(metadata_reads)" = 1 ] && ok || bad "a replay's dry run read the metadata $(metadata_reads) times"
 expect_exit 0 "a reset's dry run on the fresh cluster" tf offsets reset -g billing-service -t "$O" --to-earliest "$tmp/p"
 [ "$(grep -cE "^  [0-2] +- +0 +0$" "$tmp/out")" = 3 ] && ok || bad "no committed offset on any partition, no crash"
 
