@@ -246,7 +246,11 @@ Result<ClusterState> KafkaAdmin::read(const ReadRequest& request) {
     return read.error();
   }
   if (!ends) return state;
-  auto latest = finish_list_offsets(*ends);
+  auto first_round = finish_list_offsets(*ends);
+  if (!first_round) return first_round.error();
+  // Right after a large create a leader answers for a partition only once it has written its log:
+  // such partitions are asked again within --timeout, so a message there is counted, not missed.
+  auto latest = settled_offsets(std::move(*first_round), kLatest);
   if (!latest) return latest.error();
   auto counts = message_counts(*latest);
   if (!counts) return counts.error();
@@ -384,7 +388,7 @@ Result<std::map<std::string, std::int64_t>> KafkaAdmin::message_counts(
   }
   PartitionOffsets earliest;
   if (!written.empty()) {
-    auto read = list_offsets(written, kEarliest);
+    auto read = answered_offsets(written, kEarliest);
     if (!read) return read.error();
     earliest = std::move(*read);
   }
@@ -438,8 +442,8 @@ Result<KafkaAdmin::PartitionOffsets> KafkaAdmin::finish_list_offsets(PendingOffs
   rd_kafka_resp_err_t err = pending.answer.get();
   m_handle->note(err, pending.sent);
   // A leader still loading a topic created moments ago answers NOT_LEADER, or does not know the
-  // topic yet. Such partitions are not waited for: their count is unknown, which only holds back
-  // a delete of them.
+  // topic yet: such partitions come back kUncounted, for the caller to ask again
+  // (settled_offsets) or to hold back a delete of them.
   auto out = offsets_of_answer(err, *pending.partitions);
   if (!out) {
     return Error{explain(fmt::format("read the offsets of dead topics: {}", out.error().message))};

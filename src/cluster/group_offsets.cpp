@@ -35,22 +35,27 @@ Result<std::int64_t> answered(const PartitionOffsets& answer, const std::string&
 
 Result<KafkaAdmin::PartitionOffsets> KafkaAdmin::answered_offsets(
     const std::vector<Partition>& partitions, std::int64_t which) {
+  auto got = list_offsets(partitions, which);
+  if (!got) return got;
+  return settled_offsets(std::move(*got), which);
+}
+
+Result<KafkaAdmin::PartitionOffsets> KafkaAdmin::settled_offsets(PartitionOffsets got,
+                                                                 std::int64_t which) {
   auto deadline = std::chrono::steady_clock::now() + std::chrono::milliseconds(m_timeout_ms);
   auto pause = std::chrono::milliseconds(100);
-  auto got = list_offsets(partitions, which);
-  while (got) {
-    std::vector<Partition> unanswered;
-    for (const auto& p : partitions)
-      if (auto f = got->find(p); f == got->end() || f->second < 0) unanswered.push_back(p);
+  while (true) {
+    std::vector<Partition> unanswered;  // a topic gone since is not waited for
+    for (const auto& [p, offset] : got)
+      if (offset == kUncounted) unanswered.push_back(p);
     if (unanswered.empty() || std::chrono::steady_clock::now() + pause > deadline) return got;
     std::this_thread::sleep_for(pause);
     pause = std::min(pause * 2, std::chrono::milliseconds(1'000));
     auto again = list_offsets(unanswered, which);
     if (!again) return again;
     for (const auto& [p, offset] : *again)
-      if (offset >= 0) (*got)[p] = offset;
+      if (offset != kUncounted) got[p] = offset;
   }
-  return got;
 }
 
 Result<GroupActivity> KafkaAdmin::group_activity(const std::string& group) {

@@ -213,6 +213,8 @@ class KafkaAdmin : public ClusterReader,
   // ago has leaders before they have written its logs (group_offsets.cpp).
   Result<PartitionOffsets> answered_offsets(const std::vector<Partition>& partitions,
                                             std::int64_t which);
+  // `got` with its kUncounted partitions asked again as answered_offsets does.
+  Result<PartitionOffsets> settled_offsets(PartitionOffsets got, std::int64_t which);
   // Every consumer group: one ListConsumerGroups.
   Result<std::vector<GroupListing>> list_groups();
   explicit KafkaAdmin(std::unique_ptr<Handle> handle, int timeout_ms);

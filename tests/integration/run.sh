@@ -577,11 +577,9 @@ expect_out "^nothing to reassign: every topic has its manifest's replication fac
 # message in the first dead topic by name and one in the last are both counted
 project_of "$tmp/p28" 600
 expect_exit 0 "create 600 topics and their dead topics" "$bin" apply --auto-approve --bootstrap-server "$S" "$tmp/p28"
-# The dead topics' leaders answer offsets only once they have written the partitions' logs; a
-# message written before may be lost (seen once in three CI runs: GetOffsetShell showed it, the
-# plan right after counted none). `check` waits within --timeout until every dead topic answers,
-# as a deploy pipeline runs it between apply and its services (its groups do not exist: exit 1).
-"$bin" check --bootstrap-server "$S" "$tmp/p28" >/dev/null 2>&1
+# Right after the create, leaders answer offsets only once they have written the partitions'
+# logs; in librdkafka 2.0.2 one such partition leaves its whole part of the request unanswered, so
+# the plan asks those partitions again within --timeout (it once counted a message as none here).
 d=$(domain_of "$tmp/p28")
 # A write right after a large create can be lost (the console producer still exits 0): one
 # message is sent again until the topic's end offset shows it, and only then is the plan made.
