@@ -308,6 +308,25 @@ std::string targets_text(const Plan& plan) {
   return fmt::format(", only topics matching {}", fmt::join(quoted, ", "));
 }
 
+namespace {
+
+// A shared cluster can hold thousands: name a few, count the rest (JSON lists them all).
+std::string unmanaged_topics_line(const Plan& plan) {
+  if (plan.unmanaged.empty()) return "";
+  constexpr std::size_t kShown = 10;
+  std::vector<std::string> shown(
+      plan.unmanaged.begin(),
+      plan.unmanaged.begin() + static_cast<long>(std::min(kShown, plan.unmanaged.size())));
+  std::string more = plan.unmanaged.size() > kShown
+                         ? fmt::format(" and {} more", plan.unmanaged.size() - kShown)
+                         : "";
+  return fmt::format("{} unmanaged topic{} on the cluster (listed, never touched): {}{}\n",
+                     plan.unmanaged.size(), plan.unmanaged.size() == 1 ? "" : "s",
+                     visible(fmt::format("{}", fmt::join(shown, ", "))), more);
+}
+
+}  // namespace
+
 std::string render_plan_text(const Plan& plan, bool colour) {
   std::string out =
       fmt::format("topicform plan for environment '{}' (cluster {}){}\n\n",
@@ -339,19 +358,7 @@ std::string render_plan_text(const Plan& plan, bool colour) {
     out += fmt::format("{}{}warning: {} [{}]\n", at, at.empty() ? "" : ": ", visible(w.message),
                        w.rule);
   }
-  if (!plan.unmanaged.empty()) {
-    // A shared cluster can hold thousands: name a few, count the rest (JSON lists them all).
-    constexpr std::size_t kShown = 10;
-    std::vector<std::string> shown(
-        plan.unmanaged.begin(),
-        plan.unmanaged.begin() + static_cast<long>(std::min(kShown, plan.unmanaged.size())));
-    std::string more = plan.unmanaged.size() > kShown
-                           ? fmt::format(" and {} more", plan.unmanaged.size() - kShown)
-                           : "";
-    out += fmt::format("{} unmanaged topic{} on the cluster (listed, never touched): {}{}\n",
-                       plan.unmanaged.size(), plan.unmanaged.size() == 1 ? "" : "s",
-                       fmt::join(shown, ", "), more);
-  }
+  out += unmanaged_topics_line(plan);
   for (const auto& acl : unmanaged_acls(plan)) {
     out += fmt::format("unmanaged ACL (listed, never touched): {}\n", visible(acl));
   }
