@@ -80,9 +80,16 @@ class Candidates {
                                     [&](const Shape& s) { return s.consts.count(name) > 0; });
       if (everywhere) m_discriminators.push_back(name);
     }
+    // Names every reader requires are checked once a writer, not counted reader by reader.
+    m_common = m_shapes.front().required_without_default;
+    for (const auto& shape : m_shapes)
+      std::erase_if(m_common, [&](const std::string& n) {
+        return shape.required_without_default.count(n) == 0;
+      });
     for (std::size_t i = 0; i < m_shapes.size(); ++i) {
       if (auto k = key(m_shapes[i])) m_by_key[*k].push_back(i);
-      for (const auto& name : m_shapes[i].required_without_default) m_requiring[name].push_back(i);
+      for (const auto& name : m_shapes[i].required_without_default)
+        if (!m_common.count(name)) m_requiring[name].push_back(i);
     }
   }
 
@@ -96,14 +103,18 @@ class Candidates {
       if (it == m_by_key.end()) return out;
       same = &it->second;
     }
-    std::map<std::size_t, std::size_t> met;  // reader -> its required names the writer requires
+    bool has_common = std::all_of(m_common.begin(), m_common.end(),
+                                  [&](const std::string& n) { return shape.required.count(n); });
+    if (shape.known && !has_common) return out;
+    std::map<std::size_t, std::size_t> met;  // reader -> its other required names the writer has
     for (const auto& name : shape.required)
       if (auto it = m_requiring.find(name); it != m_requiring.end())
         for (std::size_t i : it->second) ++met[i];
     auto takes = [&](std::size_t i) {
       if (!shape.known) return true;
       auto it = met.find(i);
-      return m_shapes[i].required_without_default.size() == (it == met.end() ? 0 : it->second);
+      return m_shapes[i].required_without_default.size() - m_common.size() ==
+             (it == met.end() ? 0 : it->second);
     };
     if (same) {
       std::copy_if(same->begin(), same->end(), std::back_inserter(out), takes);
@@ -129,7 +140,8 @@ class Candidates {
   std::vector<Shape> m_shapes;
   std::vector<std::string> m_discriminators;
   std::map<std::string, std::vector<std::size_t>> m_by_key;
-  std::map<std::string, std::vector<std::size_t>> m_requiring;
+  std::map<std::string, std::vector<std::size_t>> m_requiring;  // names not every reader requires
+  std::set<std::string> m_common;  // names every reader requires without a default
 };
 
 // Every index below `count`: the readers of an allOf, where the roles turn (each reader's
