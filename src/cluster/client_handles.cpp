@@ -27,10 +27,30 @@ Result<ClientProperties> configure_client(rd_kafka_conf_t* conf, const KafkaOpti
   return all;
 }
 
+namespace {
+
+void note_delivery_error(rd_kafka_t*, const rd_kafka_message_t* message, void* opaque) {
+  auto* errors = static_cast<DeliveryErrors*>(opaque);
+  bool purged = message->err == RD_KAFKA_RESP_ERR__PURGE_QUEUE ||
+                message->err == RD_KAFKA_RESP_ERR__PURGE_INFLIGHT;
+  if (message->err && !purged && !errors->first) errors->first = message->err;
+}
+
+bool knows_property(const char* key, const char* value) {
+  rd_kafka_conf_t* conf = rd_kafka_conf_new();
+  char error[256];
+  bool known = rd_kafka_conf_set(conf, key, value, error, sizeof error) == RD_KAFKA_CONF_OK;
+  rd_kafka_conf_destroy(conf);
+  return known;
+}
+
+}  // namespace
+
 Result<Client> make_client(rd_kafka_type_t type, const KafkaOptions& options,
-                           const ClientProperties& extra) {
+                           const ClientProperties& extra, DeliveryErrors* delivery_errors) {
   KafkaOptions merged = options;
   for (const auto& [key, value] : extra) merged.properties[key] = value;
+  if (delivery_errors) merged.properties["delivery.report.only.error"] = "true";
   rd_kafka_conf_t* conf = rd_kafka_conf_new();
   auto configured = configure_client(conf, merged);
   if (!configured) {
@@ -38,6 +58,10 @@ Result<Client> make_client(rd_kafka_type_t type, const KafkaOptions& options,
     return configured.error();
   }
   route_rdkafka_logs(conf, configured->count("debug") > 0);
+  if (delivery_errors) {
+    rd_kafka_conf_set_opaque(conf, delivery_errors);
+    rd_kafka_conf_set_dr_msg_cb(conf, note_delivery_error);
+  }
   char error[512];
   rd_kafka_t* client = rd_kafka_new(type, conf, error, sizeof error);
   if (!client) {
@@ -45,6 +69,19 @@ Result<Client> make_client(rd_kafka_type_t type, const KafkaOptions& options,
     return Error{fmt::format("cannot create the Kafka client: {}", error)};
   }
   return Client(client);
+}
+
+ClientProperties steady_fetch_properties(const ClientProperties& user) {
+  static const bool looks_again_soon = knows_property("fetch.queue.backoff.ms", "10");
+  ClientProperties steady;
+  if (looks_again_soon) {
+    steady["fetch.queue.backoff.ms"] = "10";
+  } else {
+    steady["queued.min.messages"] = "1000000";
+    steady["queued.max.messages.kbytes"] = "32768";
+  }
+  for (const auto& [key, value] : user) steady.erase(key);
+  return steady;
 }
 
 std::vector<RecordHeader> headers_of(const rd_kafka_message_t* message) {

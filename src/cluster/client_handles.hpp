@@ -21,10 +21,25 @@ using Client = std::unique_ptr<rd_kafka_t, ClientDeleter>;
 // topic; the properties set, or an error naming the key (the value may be a secret).
 Result<ClientProperties> configure_client(rd_kafka_conf_t* conf, const KafkaOptions& options);
 
+// What a producer's delivery reports said went wrong: the first error other than a purge (an
+// abort purges what was not yet sent). Filled as the producer is polled.
+struct DeliveryErrors {
+  rd_kafka_resp_err_t first = RD_KAFKA_RESP_ERR_NO_ERROR;
+};
+
 // A client of `type` with `options`' properties and then `extra` (which win); errors name keys,
 // never values. librdkafka's log lines stay off unless `debug` is set, as for the admin client.
+// A producer given `delivery_errors` reports its failed deliveries (only those) into it.
 Result<Client> make_client(rd_kafka_type_t type, const KafkaOptions& options,
-                           const ClientProperties& extra);
+                           const ClientProperties& extra,
+                           DeliveryErrors* delivery_errors = nullptr);
+
+// Consumer properties that keep a long read flowing, for those `user` does not set itself.
+// librdkafka stops fetching a partition whose local queue is full; before 2.3 it looks again
+// only after a second, by which time the queue has run dry (a read of a million messages spent
+// half its time waiting). Newer versions look again after fetch.queue.backoff.ms; older ones
+// get a queue deep in messages and bounded in bytes, which runs dry less often.
+ClientProperties steady_fetch_properties(const ClientProperties& user);
 
 // RAII for a partition list.
 struct PartitionList {

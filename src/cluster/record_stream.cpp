@@ -74,12 +74,13 @@ Result<std::int64_t> read_records(const KafkaOptions& options, const std::string
                                   const std::function<void(std::int64_t)>& progress) {
   // librdkafka's consumer needs a group id even for assigned partitions; this one never joins
   // (no subscribe) and never commits (no auto commit, no commit call), so no broker keeps it.
-  auto consumer = make_client(RD_KAFKA_CONSUMER, options,
-                              {{"group.id", "topicform-read-only"},
-                               {"enable.auto.commit", "false"},
-                               {"enable.auto.offset.store", "false"},
-                               {"enable.partition.eof", "true"},
-                               {"isolation.level", "read_committed"}});
+  ClientProperties properties = steady_fetch_properties(options.properties);
+  properties.insert({{"group.id", "topicform-read-only"},
+                     {"enable.auto.commit", "false"},
+                     {"enable.auto.offset.store", "false"},
+                     {"enable.partition.eof", "true"},
+                     {"isolation.level", "read_committed"}});
+  auto consumer = make_client(RD_KAFKA_CONSUMER, options, properties);
   if (!consumer) return consumer.error();
   auto open = assign_ranges(consumer->get(), topic, ranges);
   if (!open) return open.error();

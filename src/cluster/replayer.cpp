@@ -6,12 +6,15 @@
 
 #include <array>
 #include <cstdio>
+#include <optional>
 #include <set>
+#include <string_view>
 
 #include <fmt/format.h>
 
 #include "cluster/client_handles.hpp"
 #include "cluster/record_stream.hpp"
+#include "core/operations/dead_letters.hpp"
 
 namespace topicform {
 namespace {
@@ -28,44 +31,62 @@ std::string transactional_id(const ReplayJob& job) {
   return fmt::format("topicform-replay.{}.{}", job.group, job.source);
 }
 
-Result<Client> open_producer(const KafkaOptions& options, const ReplayJob& job) {
+// Asks the cluster for `topic`'s partitions through `client`, which keeps the answer.
+Result<int> learn_leaders(rd_kafka_t* client, const std::string& topic, int timeout_ms) {
+  const struct rd_kafka_metadata* metadata = nullptr;
+  rd_kafka_topic_t* handle = rd_kafka_topic_new(client, topic.c_str(), nullptr);
+  auto err = rd_kafka_metadata(client, 0, handle, &metadata, timeout_ms);
+  rd_kafka_topic_destroy(handle);
+  if (err) {
+    return Error{fmt::format("read the partitions of '{}': {}", topic, rd_kafka_err2str(err))};
+  }
+  int partitions =
+      metadata->topic_cnt == 1 && !metadata->topics[0].err ? metadata->topics[0].partition_cnt : 0;
+  rd_kafka_metadata_destroy(metadata);
+  if (partitions == 0) return Error{fmt::format("topic '{}' does not exist", topic)};
+  return partitions;
+}
+
+Result<Client> open_producer(const KafkaOptions& options, const ReplayJob& job,
+                             DeliveryErrors& delivered) {
   auto producer = make_client(RD_KAFKA_PRODUCER, options,
                               {{"transactional.id", transactional_id(job)},
                                {"enable.idempotence", "true"},
                                {"acks", "all"},
                                // The broker's and the topic's limits are the ones that matter.
-                               {"message.max.bytes", "100000000"}});
+                               {"message.max.bytes", "100000000"}},
+                              &delivered);
   if (!producer) return producer.error();
   // Fences an earlier run of this job and aborts its open transaction.
   if (auto error = take_error(rd_kafka_init_transactions(producer->get(), options.timeout_ms));
       !error.empty()) {
     return Error{fmt::format("start the replay's transactions: {}", error)};
   }
+  // The source's leaders, known before the first write: a producer that learns them from its
+  // first message waits for its next metadata refresh, up to a second, with the first
+  // transaction open.
+  if (auto known = learn_leaders(producer->get(), job.source, options.timeout_ms); !known) {
+    return known.error();
+  }
   return producer;
 }
 
 Result<Client> open_consumer(const KafkaOptions& options, const ReplayJob& job) {
-  return make_client(RD_KAFKA_CONSUMER, options,
-                     {{"group.id", job.group},
-                      {"enable.auto.commit", "false"},
-                      {"enable.auto.offset.store", "false"},
-                      {"enable.partition.eof", "true"},
-                      {"auto.offset.reset", "earliest"},
-                      {"isolation.level", "read_committed"}});
+  ClientProperties properties = steady_fetch_properties(options.properties);
+  properties.insert({{"group.id", job.group},
+                     {"enable.auto.commit", "false"},
+                     {"enable.auto.offset.store", "false"},
+                     {"enable.partition.eof", "true"},
+                     {"auto.offset.reset", "earliest"},
+                     {"isolation.level", "read_committed"}});
+  return make_client(RD_KAFKA_CONSUMER, options, properties);
 }
 
 // From the group's committed offsets (else the log start) to the log ends now, per partition.
 Result<ReadRanges> starting_ranges(rd_kafka_t* consumer, const std::string& dead, int timeout_ms) {
-  const struct rd_kafka_metadata* metadata = nullptr;
-  rd_kafka_topic_t* handle = rd_kafka_topic_new(consumer, dead.c_str(), nullptr);
-  auto err = rd_kafka_metadata(consumer, 0, handle, &metadata, timeout_ms);
-  rd_kafka_topic_destroy(handle);
-  if (err)
-    return Error{fmt::format("read the partitions of '{}': {}", dead, rd_kafka_err2str(err))};
-  int partitions =
-      metadata->topic_cnt == 1 && !metadata->topics[0].err ? metadata->topics[0].partition_cnt : 0;
-  rd_kafka_metadata_destroy(metadata);
-  if (partitions == 0) return Error{fmt::format("topic '{}' does not exist", dead)};
+  auto counted = learn_leaders(consumer, dead, timeout_ms);
+  if (!counted) return counted.error();
+  int partitions = *counted;
   PartitionList committed(partitions);
   for (int p = 0; p < partitions; ++p)
     rd_kafka_topic_partition_list_add(committed.list, dead.c_str(), p);
@@ -85,41 +106,58 @@ Result<ReadRanges> starting_ranges(rd_kafka_t* consumer, const std::string& dead
   return ranges;
 }
 
+// The value of the last header named `name` in `headers`, pointing into them; none if absent.
+std::optional<std::string_view> last_value(const rd_kafka_headers_t* headers, const char* name) {
+  const void* value = nullptr;
+  std::size_t size = 0;
+  if (!headers || rd_kafka_header_get_last(headers, name, &value, &size)) return std::nullopt;
+  return std::string_view(value ? static_cast<const char*>(value) : "", value ? size : 0);
+}
+
+// Takes the headers out of `message`, without the seven service headers: a replay writes the
+// rest back. Taken, not copied: at a million messages the copies were most of the work.
+rd_kafka_headers_t* replayable_headers(rd_kafka_message_t* message, std::int32_t& partition,
+                                       const ReplayJob& job) {
+  rd_kafka_headers_t* headers = nullptr;
+  if (rd_kafka_message_detach_headers(message, &headers)) headers = nullptr;
+  partition = origin_partition(last_value(headers, "dead-origin-topic"),
+                               last_value(headers, "dead-origin-partition"), job.source,
+                               job.source_partitions)
+                  .value_or(RD_KAFKA_PARTITION_UA);
+  // The names are string literals, so each view ends in a NUL.
+  for (auto name : kDeadLetterHeaders) {
+    if (headers) rd_kafka_header_remove(headers, name.data());
+  }
+  return headers;
+}
+
 // Writes `message` back to the source, without the dead-* headers, to its origin partition.
-Result<bool> write_back(rd_kafka_t* producer, const rd_kafka_message_t* message,
-                        const ReplayJob& job) {
-  DeadRecord record;
-  record.headers = headers_of(message);
-  std::int32_t partition =
-      origin_partition(record, job.source, job.source_partitions).value_or(RD_KAFKA_PARTITION_UA);
-  auto kept = replayable_headers(record.headers);
+Result<bool> write_back(rd_kafka_t* producer, rd_kafka_message_t* message, const ReplayJob& job) {
+  std::int32_t partition = RD_KAFKA_PARTITION_UA;
+  rd_kafka_headers_t* headers = replayable_headers(message, partition, job);
+  // rd_kafka_produceva, not rd_kafka_producev: the latter's macros are GNU statement
+  // expressions, which clang's -Wpedantic refuses.
+  std::array<rd_kafka_vu_t, 6> fields{};
+  fields[0].vtype = RD_KAFKA_VTYPE_TOPIC;
+  fields[0].u.cstr = job.source.c_str();
+  fields[1].vtype = RD_KAFKA_VTYPE_PARTITION;
+  fields[1].u.i32 = partition;
+  fields[2].vtype = RD_KAFKA_VTYPE_KEY;
+  fields[2].u.mem = {message->key, message->key_len};
+  fields[3].vtype = RD_KAFKA_VTYPE_VALUE;
+  fields[3].u.mem = {message->payload, message->len};
+  fields[4].vtype = RD_KAFKA_VTYPE_MSGFLAGS;
+  fields[4].u.i = RD_KAFKA_MSG_F_COPY;
+  fields[5].vtype = RD_KAFKA_VTYPE_HEADERS;
+  fields[5].u.headers = headers;
+  std::size_t count = headers ? 6 : 5;
   for (;;) {
-    rd_kafka_headers_t* list = rd_kafka_headers_new(kept.size());
-    for (const auto& h : kept) {
-      rd_kafka_header_add(list, h.name.c_str(), static_cast<ssize_t>(h.name.size()), h.value.data(),
-                          static_cast<ssize_t>(h.value.size()));
-    }
-    // rd_kafka_produceva, not rd_kafka_producev: the latter's macros are GNU statement
-    // expressions, which clang's -Wpedantic refuses.
-    std::array<rd_kafka_vu_t, 6> fields{};
-    fields[0].vtype = RD_KAFKA_VTYPE_TOPIC;
-    fields[0].u.cstr = job.source.c_str();
-    fields[1].vtype = RD_KAFKA_VTYPE_PARTITION;
-    fields[1].u.i32 = partition;
-    fields[2].vtype = RD_KAFKA_VTYPE_KEY;
-    fields[2].u.mem = {message->key, message->key_len};
-    fields[3].vtype = RD_KAFKA_VTYPE_VALUE;
-    fields[3].u.mem = {message->payload, message->len};
-    fields[4].vtype = RD_KAFKA_VTYPE_HEADERS;
-    fields[4].u.headers = list;
-    fields[5].vtype = RD_KAFKA_VTYPE_MSGFLAGS;
-    fields[5].u.i = RD_KAFKA_MSG_F_COPY;
-    rd_kafka_error_t* error = rd_kafka_produceva(producer, fields.data(), fields.size());
+    rd_kafka_error_t* error = rd_kafka_produceva(producer, fields.data(), count);
     rd_kafka_resp_err_t err = error ? rd_kafka_error_code(error) : RD_KAFKA_RESP_ERR_NO_ERROR;
     if (error) rd_kafka_error_destroy(error);
-    if (!err) return true;
-    rd_kafka_headers_destroy(list);  // not taken by a message that was refused
+    if (!err) return true;  // the message owns the headers now
     if (err != RD_KAFKA_RESP_ERR__QUEUE_FULL) {
+      if (headers) rd_kafka_headers_destroy(headers);  // not taken by a refused message
       return Error{fmt::format("write to '{}': {}", job.source, rd_kafka_err2str(err))};
     }
     rd_kafka_poll(producer, 100);  // the queue drains as the broker acknowledges
@@ -131,6 +169,14 @@ struct Batch {
   std::map<std::int32_t, std::int64_t> first, next;
   std::int64_t messages = 0;
   std::int64_t bytes = 0;
+};
+
+// The open transaction's producer and what its failures are judged by.
+struct Transaction {
+  rd_kafka_t* producer;
+  const DeliveryErrors& delivered;
+  const ReplayJob& job;
+  int timeout_ms;
 };
 
 // Reads up to the job's transaction size from the dead topic and writes each back.
@@ -149,15 +195,6 @@ Result<Batch> fill_transaction(rd_kafka_t* consumer, rd_kafka_t* producer, const
     batch.bytes += static_cast<std::int64_t>((*message)->len + (*message)->key_len);
   }
   return batch;
-}
-
-// Aborts the open transaction after `failure`, and returns it as the error.
-Error abort_after(rd_kafka_t* producer, const std::string& failure, int timeout_ms) {
-  std::string aborted = take_error(rd_kafka_abort_transaction(producer, timeout_ms));
-  return Error{
-      fmt::format("{}; this transaction was aborted{}, so what it wrote is discarded; "
-                  "run the replay again to go on",
-                  failure, aborted.empty() ? "" : " (abort: " + aborted + ")")};
 }
 
 // Whether the broker refuses the messages themselves: the same messages are refused again, so
@@ -192,28 +229,42 @@ std::string refused_advice(const ReplayJob& job, const Batch& batch) {
       job.source, fmt::join(where, ", "), job.dead, job.dead, job.group, job.dead);
 }
 
+// Aborts the open transaction after `failure` (whose code is `code`) and says what to do next:
+// run again, unless the source refused a message itself (the failure's code or a delivery
+// report says so), which no run gets past.
+Error abort_after(const Transaction& txn, const Batch* batch, const std::string& failure,
+                  rd_kafka_resp_err_t code) {
+  std::string aborted = take_error(rd_kafka_abort_transaction(txn.producer, txn.timeout_ms));
+  rd_kafka_poll(txn.producer, 0);  // any delivery report the abort left unserved
+  rd_kafka_resp_err_t cause = txn.delivered.first ? txn.delivered.first : code;
+  if (batch && refuses_the_messages(cause)) {
+    return Error{fmt::format("the replay stopped: {}; {}", rd_kafka_err2str(cause),
+                             refused_advice(txn.job, *batch))};
+  }
+  return Error{
+      fmt::format("{}; this transaction was aborted{}, so what it wrote is discarded; "
+                  "run the replay again to go on",
+                  failure, aborted.empty() ? "" : " (abort: " + aborted + ")")};
+}
+
 // Adds the batch's offsets to the transaction and commits both.
-Result<bool> commit_batch(rd_kafka_t* producer, rd_kafka_t* consumer, const ReplayJob& job,
-                          const Batch& batch, int timeout_ms) {
+Result<bool> commit_batch(const Transaction& txn, rd_kafka_t* consumer, const Batch& batch) {
   PartitionList offsets(static_cast<int>(batch.next.size()));
   for (const auto& [p, next] : batch.next) {
-    rd_kafka_topic_partition_list_add(offsets.list, job.dead.c_str(), p)->offset = next;
+    rd_kafka_topic_partition_list_add(offsets.list, txn.job.dead.c_str(), p)->offset = next;
   }
   rd_kafka_consumer_group_metadata_t* group = rd_kafka_consumer_group_metadata(consumer);
-  std::string error =
-      take_error(rd_kafka_send_offsets_to_transaction(producer, offsets.list, group, timeout_ms));
+  rd_kafka_error_t* failed =
+      rd_kafka_send_offsets_to_transaction(txn.producer, offsets.list, group, txn.timeout_ms);
   rd_kafka_consumer_group_metadata_destroy(group);
-  if (!error.empty())
-    return abort_after(producer, "commit the replay group's offsets: " + error, timeout_ms);
-  rd_kafka_error_t* failed = rd_kafka_commit_transaction(producer, timeout_ms);
-  if (failed == nullptr) return true;
-  bool refused = refuses_the_messages(rd_kafka_error_code(failed));
-  error = take_error(failed);
-  if (refused) {
-    take_error(rd_kafka_abort_transaction(producer, timeout_ms));
-    return Error{fmt::format("commit the replay: {}; {}", error, refused_advice(job, batch))};
+  std::string step = "commit the replay group's offsets: ";
+  if (!failed) {
+    failed = rd_kafka_commit_transaction(txn.producer, txn.timeout_ms);
+    step = "commit the replay: ";
   }
-  return abort_after(producer, "commit the replay: " + error, timeout_ms);
+  if (!failed) return true;
+  rd_kafka_resp_err_t code = rd_kafka_error_code(failed);
+  return abort_after(txn, &batch, step + take_error(failed), code);
 }
 
 // The test hook: the transaction's messages reach the log, then the process waits to be killed.
@@ -229,7 +280,8 @@ Result<bool> commit_batch(rd_kafka_t* producer, rd_kafka_t* consumer, const Repl
 
 Result<ReplayResult> replay_dead_letters(const KafkaOptions& options, const ReplayJob& job,
                                          const std::function<void(std::int64_t)>& progress) {
-  auto producer = open_producer(options, job);
+  DeliveryErrors delivered;
+  auto producer = open_producer(options, job, delivered);
   if (!producer) return producer.error();
   auto consumer = open_consumer(options, job);
   if (!consumer) return consumer.error();
@@ -237,23 +289,25 @@ Result<ReplayResult> replay_dead_letters(const KafkaOptions& options, const Repl
   if (!ranges) return ranges.error();
   auto open = assign_ranges(consumer->get(), job.dead, *ranges);
   if (!open) return open.error();
+  Transaction txn{producer->get(), delivered, job, options.timeout_ms};
   ReplayResult result;
   while (!open->empty()) {
-    if (auto e = take_error(rd_kafka_begin_transaction(producer->get())); !e.empty()) {
+    if (auto e = take_error(rd_kafka_begin_transaction(txn.producer)); !e.empty()) {
       return Error{fmt::format("begin a transaction: {}", e)};
     }
     auto batch =
-        fill_transaction(consumer->get(), producer->get(), job, *ranges, *open, options.timeout_ms);
-    if (!batch) return abort_after(producer->get(), batch.error().message, options.timeout_ms);
+        fill_transaction(consumer->get(), txn.producer, job, *ranges, *open, options.timeout_ms);
+    if (!batch) {
+      return abort_after(txn, nullptr, batch.error().message, RD_KAFKA_RESP_ERR_NO_ERROR);
+    }
     if (batch->messages == 0) {
-      take_error(rd_kafka_abort_transaction(producer->get(), options.timeout_ms));
+      take_error(rd_kafka_abort_transaction(txn.producer, options.timeout_ms));
       break;
     }
-    if (result.transactions == job.hold_after_transactions)
-      hold(producer->get(), result.transactions);
-    auto committed =
-        commit_batch(producer->get(), consumer->get(), job, *batch, options.timeout_ms);
-    if (!committed) return committed.error();
+    if (result.transactions == job.hold_after_transactions) hold(txn.producer, result.transactions);
+    if (auto committed = commit_batch(txn, consumer->get(), *batch); !committed) {
+      return committed.error();
+    }
     result.replayed += batch->messages;
     ++result.transactions;
     progress(result.replayed);

@@ -2,7 +2,9 @@
 from the command line so the benchmark can run it beside topicform: consumes SOURCE.dead as the
 group `replay-tool`, writes each message back without the seven service headers, flushes, then
 commits (at least once). It stops when a poll waits 5 s for nothing, as written.
-Usage: replay.py SOURCE   (KAFKA_BOOTSTRAP_SERVERS names the cluster)
+Usage: replay.py SOURCE [GROUP]   (KAFKA_BOOTSTRAP_SERVERS names the cluster; GROUP, default
+replay-tool, lets a benchmark run it twice: it never closes its consumer, so a second run in the
+same group waits for the first member's session to expire and replays nothing)
 """
 import os
 import sys
@@ -10,6 +12,7 @@ import sys
 from confluent_kafka import Consumer, Producer
 
 SOURCE = sys.argv[1]
+GROUP = sys.argv[2] if len(sys.argv) > 2 else "replay-tool"
 DEAD = f"{SOURCE}.dead"
 SERVICE_HEADERS = {b"dead-origin-topic", b"dead-origin-partition", b"dead-origin-offset",
                    b"dead-consumer-group", b"dead-attempts", b"dead-error", b"dead-at"}
@@ -17,7 +20,7 @@ SERVICE_HEADERS = {b"dead-origin-topic", b"dead-origin-partition", b"dead-origin
 bootstrap = os.environ["KAFKA_BOOTSTRAP_SERVERS"]
 consumer = Consumer({
     "bootstrap.servers": bootstrap,
-    "group.id": "replay-tool",
+    "group.id": GROUP,
     "enable.auto.commit": False,
     "auto.offset.reset": "earliest",
 })

@@ -17,20 +17,14 @@ std::optional<std::string> last_header(const std::vector<RecordHeader>& headers,
   return std::nullopt;
 }
 
-std::vector<RecordHeader> replayable_headers(const std::vector<RecordHeader>& headers) {
-  std::vector<RecordHeader> kept;
-  for (const auto& header : headers) {
-    bool service = std::find(kDeadLetterHeaders.begin(), kDeadLetterHeaders.end(), header.name) !=
-                   kDeadLetterHeaders.end();
-    if (!service) kept.push_back(header);
-  }
-  return kept;
+bool is_service_header(std::string_view name) {
+  return std::find(kDeadLetterHeaders.begin(), kDeadLetterHeaders.end(), name) !=
+         kDeadLetterHeaders.end();
 }
 
-std::optional<std::int32_t> origin_partition(const DeadRecord& record, const std::string& source,
-                                             std::int32_t partitions) {
-  auto topic = last_header(record.headers, "dead-origin-topic");
-  auto partition = last_header(record.headers, "dead-origin-partition");
+std::optional<std::int32_t> origin_partition(std::optional<std::string_view> topic,
+                                             std::optional<std::string_view> partition,
+                                             std::string_view source, std::int32_t partitions) {
   if (!topic || *topic != source || !partition) return std::nullopt;
   auto number = parse_integer(*partition);
   if (!number || *number < 0 || *number >= partitions) return std::nullopt;

@@ -40,15 +40,16 @@ inline constexpr std::array<std::string_view, 7> kDeadLetterHeaders = {"dead-ori
 std::optional<std::string> last_header(const std::vector<RecordHeader>& headers,
                                        std::string_view name);
 
-// The headers a replay writes back: the message's own, without the seven service headers, so a
-// second failure does not carry two dead-errors.
-std::vector<RecordHeader> replayable_headers(const std::vector<RecordHeader>& headers);
+// Whether a replay leaves the header named `name` out: the seven service headers go, the
+// message's own stay, so a second failure does not carry two dead-errors.
+bool is_service_header(std::string_view name);
 
-// The partition a replayed message goes back to: its dead-origin-partition when it names a
-// partition of `source` (of `partitions`) and dead-origin-topic names `source`; else none, and
-// the producer's partitioner chooses by key.
-std::optional<std::int32_t> origin_partition(const DeadRecord& record, const std::string& source,
-                                             std::int32_t partitions);
+// The partition a replayed message goes back to: its dead-origin-partition (`partition`, the
+// last one) when it names a partition of `source` (of `partitions`) and dead-origin-topic
+// (`topic`) names `source`; else none, and the producer's partitioner chooses by key.
+std::optional<std::int32_t> origin_partition(std::optional<std::string_view> topic,
+                                             std::optional<std::string_view> partition,
+                                             std::string_view source, std::int32_t partitions);
 
 // An ISO 8601 time as the runbook's dead-at writes it ("2026-01-15T12:40:11+00:00"; 'Z', a
 // fraction and other offsets too), in milliseconds since the epoch; none when it is not one or
