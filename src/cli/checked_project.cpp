@@ -24,7 +24,7 @@ namespace {
 void compare_with_revision(CheckedProject& checked, const std::vector<std::string>& paths,
                            const std::string& revision, RuleSink& sink) {
   const Settings& settings = checked.project.settings;
-  std::string anchor = !settings.at.file.empty() ? settings.at.file
+  std::string anchor = !settings.at.file.empty() ? settings.at.file.str()
                        : paths.empty()           ? std::string(".")
                                                  : paths.front();
   auto earlier = read_at_revision(revision, anchor, history_requests(checked.topics, settings));
@@ -43,8 +43,9 @@ void log_loaded(const CheckedProject& checked, std::chrono::steady_clock::time_p
   auto ms = std::chrono::duration_cast<std::chrono::milliseconds>(std::chrono::steady_clock::now() -
                                                                   started)
                 .count();
-  log_debug(fmt::format("settings: {}", settings.at.file.empty() ? std::string("none (defaults)")
-                                                                 : visible(settings.at.file)));
+  log_debug(fmt::format("settings: {}", settings.at.file.empty()
+                                            ? std::string("none (defaults)")
+                                            : visible(settings.at.file.str())));
   log_debug(fmt::format(
       "environment '{}': bootstrap servers {}, schema registry {}", visible(env.name),
       env.bootstrap_servers.empty() ? "not set" : visible(env.bootstrap_servers),

@@ -192,7 +192,7 @@ std::string warning_summary(const std::vector<Diagnostic>& diagnostics, const Ad
   std::map<std::string, int> by_rule;
   std::set<std::string, NaturalLess> badly_named;
   for (const auto& d : diagnostics) {
-    auto adopted = topic_of.find(fs::weakly_canonical(d.at.file, ec).string());
+    auto adopted = topic_of.find(fs::weakly_canonical(d.at.file.str(), ec).string());
     if (adopted == topic_of.end()) continue;
     ++by_rule[d.rule];
     if (d.rule.starts_with("naming/")) badly_named.insert(adopted->second);

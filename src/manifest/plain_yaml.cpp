@@ -335,7 +335,7 @@ class PlainReader {
   }
 
   std::vector<Line> m_lines;
-  const std::string& m_file;
+  FileName m_file;  // one name, shared by every place read from the file
   YamlDocument& m_out;
   std::size_t m_at = 0;
   std::size_t m_nodes = 0;

@@ -133,7 +133,10 @@ void load_files(const std::vector<std::string>& files, const std::string& settin
   std::size_t topics = project.topics.size();
   for (const auto& part : parts) topics += part.topics.size();
   project.topics.reserve(topics);  // a TopicSpec is large: growing by doubling moved each often
-  for (auto& part : parts) merge_file(std::move(part), project);
+  for (auto& part : parts) {
+    merge_file(std::move(part), project);
+    part = Project{};  // what the move left (a topic's room, a Settings) goes now, not at the end
+  }
 }
 
 }  // namespace

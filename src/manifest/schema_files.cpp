@@ -125,7 +125,7 @@ void check_one(TopicSpec& spec, SchemaResolver& resolver, std::vector<Diagnostic
   if (!schema.present || !names_local_schema(schema.value)) return;
   fs::path written(schema.value);
   fs::path joined =
-      written.is_absolute() ? written : fs::path(spec.document.file).parent_path() / written;
+      written.is_absolute() ? written : fs::path(spec.document.file.str()).parent_path() / written;
   std::error_code ec;
   fs::path absolute = fs::absolute(joined, ec);
   auto refuse = [&](const std::string& why) {
@@ -149,7 +149,7 @@ std::vector<std::string> project_roots(const Project& project,
                                        const std::vector<std::string>& paths) {
   std::vector<fs::path> chosen;
   if (!project.settings.at.file.empty()) {
-    chosen.push_back(fs::path(project.settings.at.file).parent_path());
+    chosen.push_back(fs::path(project.settings.at.file.str()).parent_path());
   } else {
     for (const auto& path : paths) {
       std::error_code ec;

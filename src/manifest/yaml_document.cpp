@@ -190,7 +190,7 @@ class Converter {
     return object;
   }
 
-  const std::string& m_file;
+  FileName m_file;  // one name, shared by every place read from the file
   std::vector<Diagnostic>& m_diagnostics;
   bool m_ok = true;
   std::size_t m_nodes = 0;

@@ -66,8 +66,8 @@ std::string escape_github(std::string_view text, bool property) {
 }  // namespace
 
 std::string format_location(const Location& at) {
-  if (at.line <= 0) return visible(at.file);
-  return fmt::format("{}:{}:{}", visible(at.file), at.line, at.column);
+  if (at.line <= 0) return visible(at.file.str());
+  return fmt::format("{}:{}:{}", visible(at.file.str()), at.line, at.column);
 }
 
 std::string render_text(const std::vector<Diagnostic>& diagnostics,
@@ -96,7 +96,7 @@ std::string render_json(const std::vector<Diagnostic>& diagnostics,
   nlohmann::ordered_json list = nlohmann::ordered_json::array();
   for (const auto& d : diagnostics) {
     nlohmann::ordered_json item;
-    item["file"] = d.at.file;
+    item["file"] = d.at.file.str();
     item["line"] = d.at.line;
     item["column"] = d.at.column;
     item["severity"] = to_string(d.severity);
@@ -124,7 +124,7 @@ std::string render_github_annotations(const std::vector<Diagnostic>& diagnostics
                                                                  : "notice";
     std::string where;
     if (!d.at.file.empty()) {
-      where = fmt::format("file={},", escape_github(visible(d.at.file), true));
+      where = fmt::format("file={},", escape_github(visible(d.at.file.str()), true));
     }
     if (d.at.line > 0) where += fmt::format("line={},col={},", d.at.line, d.at.column);
     out += fmt::format("::{} {}title={}::{}\n", command, where, escape_github(d.rule, true),

@@ -227,7 +227,7 @@ nlohmann::ordered_json schemas_json(const Plan& plan) {
                        {"levelBefore", c.level_before},
                        {"latestBefore", c.latest_before},
                        {"schema", c.schema},
-                       {"file", c.at.file},
+                       {"file", c.at.file.str()},
                        {"line", c.at.line},
                        {"column", c.at.column}});
   }
@@ -411,21 +411,53 @@ std::string render_plan_github(const Plan& plan) {
          "topicform plan: " + plan_summary_line(plan) + "\n";
 }
 
+namespace {
+
+std::string dump_json(const nlohmann::ordered_json& value) {
+  return value.dump(2, ' ', false, nlohmann::ordered_json::error_handler_t::replace);
+}
+
+// `root` (a plan's JSON, dumped with an empty "actions" array) with `actions` in that array, as
+// the dump of the whole would have them: each action is made and dumped on its own, so a plan of
+// a hundred thousand creates never holds them all as JSON values (that tree took more memory
+// than the plan itself).
+std::string with_actions(std::string root, const std::vector<Action>& actions) {
+  static const std::string kEmpty = "\n  \"actions\": [],";
+  std::size_t at = root.find(kEmpty);
+  if (actions.empty() || at == std::string::npos) return root + "\n";
+  std::string out = root.substr(0, at) + "\n  \"actions\": [";
+  for (std::size_t i = 0; i < actions.size(); ++i) {
+    std::string one = dump_json(action_json(actions[i]));
+    out += i == 0 ? "\n    " : ",\n    ";
+    for (char c : one) {
+      if (c == '\n') {
+        out += "\n    ";  // one level deeper than the action's own dump
+      } else {
+        out += c;
+      }
+    }
+  }
+  out += "\n  ],";
+  out.append(root, at + kEmpty.size());
+  out += "\n";
+  return out;
+}
+
+}  // namespace
+
 std::string render_plan_json(const Plan& plan) {
   nlohmann::ordered_json root;
   root["version"] = 1;
   root["environment"] = plan.environment;
   root["clusterId"] = plan.cluster_id;
   root["targets"] = plan.targets;
-  nlohmann::ordered_json actions = nlohmann::ordered_json::array();
-  for (const auto& action : plan.actions) actions.push_back(action_json(action));
-  root["actions"] = actions;
+  root["actions"] = nlohmann::ordered_json::array();  // written in place below, one at a time
   nlohmann::ordered_json blocked = nlohmann::ordered_json::array();
   for (const auto& b : plan.blocked) {
     blocked.push_back({{"topic", b.topic},
                        {"rule", b.rule},
                        {"message", b.message},
-                       {"file", b.at.file},
+                       {"file", b.at.file.str()},
                        {"line", b.at.line},
                        {"column", b.at.column}});
   }
@@ -434,7 +466,7 @@ std::string render_plan_json(const Plan& plan) {
   for (const auto& w : plan.warnings) {
     warnings.push_back({{"rule", w.rule},
                         {"message", w.message},
-                        {"file", w.at.file},
+                        {"file", w.at.file.str()},
                         {"line", w.at.line},
                         {"column", w.at.column}});
   }
@@ -452,7 +484,7 @@ std::string render_plan_json(const Plan& plan) {
                      {"withheld", plan.withheld.size()},
                      {"blocked", plan.blocked.size()},
                      {"changes", plan.differs()}};
-  return root.dump(2, ' ', false, nlohmann::ordered_json::error_handler_t::replace) + "\n";
+  return with_actions(dump_json(root), plan.actions);
 }
 
 // `text` cut to at most `size` characters, after its last whole line.

@@ -7,8 +7,10 @@
 
 namespace topicform {
 
+inline void PrintTo(const FileName& name, std::ostream* out) { *out << name.str(); }
+
 inline void PrintTo(const Location& at, std::ostream* out) {
-  *out << at.file << ":" << at.line << ":" << at.column;
+  *out << at.file.str() << ":" << at.line << ":" << at.column;
 }
 
 inline void PrintTo(const Diagnostic& d, std::ostream* out) {

@@ -80,7 +80,7 @@ TEST_F(ManyFiles, KeepsFileOrderWhateverThreadFinishesFirst) {
   ASSERT_EQ(project.files.size(), 200u);
   std::vector<std::string> names, broken;
   for (const auto& spec : project.topics) names.push_back(spec.name.value);
-  for (const auto& d : project.diagnostics) broken.push_back(fs::path(d.at.file).filename());
+  for (const auto& d : project.diagnostics) broken.push_back(fs::path(d.at.file.str()).filename());
   std::vector<std::string> expected;
   for (int i = 0; i < 200; ++i) {
     if (i % 50 != 7) expected.push_back(fmt::format("d.t{:03}.events", i));
@@ -95,10 +95,10 @@ TEST_F(ManyFiles, ReportsTheSecondSettingsDocumentInFileOrder) {
   write("a.yaml", settings);
   write("z.yaml", settings);
   Project project = load_project({m_dir.string()});
-  EXPECT_EQ(fs::path(project.settings.at.file).filename(), "a.yaml");
+  EXPECT_EQ(fs::path(project.settings.at.file.str()).filename(), "a.yaml");
   ASSERT_EQ(project.diagnostics.size(), 1u);
   EXPECT_EQ(project.diagnostics[0].rule, "manifest/settings");
-  EXPECT_EQ(fs::path(project.diagnostics[0].at.file).filename(), "z.yaml");
+  EXPECT_EQ(fs::path(project.diagnostics[0].at.file.str()).filename(), "z.yaml");
   EXPECT_EQ(project.topics.size(), 64u);
 }
 

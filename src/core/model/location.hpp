@@ -1,13 +1,46 @@
 // Where something stands in a user's file: the anchor of every diagnostic.
 #pragma once
 
+#include <compare>
+#include <memory>
 #include <string>
+
+#include <fmt/format.h>
 
 namespace topicform {
 
+// A file's name, shared by every place in the file: a value read from a manifest carries where
+// it was written, and a hundred thousand topics carry millions of places, which as copies of the
+// name were most of the memory a large project took.
+class FileName {
+ public:
+  FileName() = default;
+  FileName(const std::string& name)  // NOLINT: a name is a file name wherever one is expected
+      : m_name(std::make_shared<const std::string>(name)) {}
+  FileName(const char* name) : FileName(std::string(name)) {}  // NOLINT: as above
+
+  const std::string& str() const { return m_name ? *m_name : empty_name(); }
+  operator const std::string&() const { return str(); }  // NOLINT: reads as the name it is
+  bool empty() const { return str().empty(); }
+
+  friend bool operator==(const FileName& a, const FileName& b) {
+    return a.m_name == b.m_name || a.str() == b.str();
+  }
+  friend std::strong_ordering operator<=>(const FileName& a, const FileName& b) {
+    return a.str().compare(b.str()) <=> 0;
+  }
+
+ private:
+  static const std::string& empty_name() {
+    static const std::string none;
+    return none;
+  }
+  std::shared_ptr<const std::string> m_name;
+};
+
 // 1-based line and column; line 0 means "the file as a whole".
 struct Location {
-  std::string file;
+  FileName file;
   int line = 0;
   int column = 0;
 
@@ -25,3 +58,11 @@ struct Located {
 };
 
 }  // namespace topicform
+
+template <>
+struct fmt::formatter<topicform::FileName> : fmt::formatter<std::string_view> {
+  template <class Context>
+  auto format(const topicform::FileName& name, Context& context) const {
+    return fmt::formatter<std::string_view>::format(name.str(), context);
+  }
+};
