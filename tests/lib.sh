@@ -40,7 +40,26 @@ broker_up() {  # DIR NODES
   S=$(cat "$1/bootstrap")
 }
 broker_down() { ci/kafka/broker stop "$1" >/dev/null 2>&1; }
+# Numbered cases: each says how long it took, on stderr, so the slow one is found; one named in
+# TOPICFORM_SKIP_CASES (numbers, space-separated) is skipped where the suite asks case_wanted.
+case_began=""
+begin_case() {  # N: the case before ends, case N begins
+  end_case
+  case_number="$1"
+  case_began=$(date +%s.%N)
+}
+end_case() {
+  [ -n "$case_began" ] || return 0
+  echo "$suite: case $case_number took $(awk -v a="$case_began" -v b="$(date +%s.%N)" 'BEGIN {printf "%.1f", b - a}') s" >&2
+  case_began=""
+}
+case_wanted() {  # N: whether case N runs
+  [[ " ${TOPICFORM_SKIP_CASES:-} " != *" $1 "* ]] && return 0
+  echo "$suite: case $1 skipped (TOPICFORM_SKIP_CASES)" >&2
+  return 1
+}
 finish() {  # prints the tally; the suite's exit status
+  end_case
   echo "$suite: $passed passed, $failed failed"
   [ "$failed" -eq 0 ]
 }

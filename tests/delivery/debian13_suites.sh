@@ -24,6 +24,9 @@ cat >"$work/topicform" <<'SH'
 exec unshare --root="$TOPICFORM_VIEW" --wd="$PWD" /usr/local/bin/topicform "$@"
 SH
 chmod +x "$work/topicform"
+# Only what differs between the librdkafka versions runs twice: the integration suite's faults
+# during an apply (case 10) exercise the engine and the broker, not the client's requests.
+export TOPICFORM_SKIP_CASES="10"
 ci/debian-view "$runtime_root" "$work/view" --copy "$binary:/usr/local/bin/topicform" \
   --bind /tmp:/tmp --bind "$root:$root" --host -- bash -c '
     "$1" version | sed -n "2,6s/^/debian13: /p" >&2

@@ -81,6 +81,7 @@ YAML
 }
 domain() { echo "it$RANDOM$RANDOM"; }
 
+begin_case 1
 # 1. create from scratch, and plan writes nothing
 d=$(domain); p="$tmp/p1"; manifest "$p" "$d" 3 none 1
 expect_exit 0 "plan on an empty cluster" "$bin" plan --bootstrap-server "$S" "$p"
@@ -94,6 +95,7 @@ expect_exit 0 "re-plan shows no changes" "$bin" plan --detailed-exitcode --boots
 expect_out "No changes: the cluster matches the manifests." "no perpetual diff"
 expect_exit 0 "re-apply is a no-op" "$bin" apply --auto-approve --bootstrap-server "$S" "$p"
 
+begin_case 2
 # 2. partition growth; a keyed topic needs allowKeyRemap
 manifest "$p" "$d" 4 none 1
 expect_exit 2 "plan shows growth" "$bin" plan --detailed-exitcode --bootstrap-server "$S" "$p"
@@ -106,6 +108,7 @@ expect_out "\[partitions/key-remap\]" "key-remap rule"
 manifest "$p" "$d" 5 entity_id 1 "  allowKeyRemap: true"
 expect_exit 0 "acknowledged keyed growth" "$bin" apply --auto-approve --bootstrap-server "$S" "$p"
 
+begin_case 3
 # 3. decrease and replication changes are blocked, nothing written
 manifest "$p" "$d" 2 none 1
 expect_exit 1 "partition decrease blocked" "$bin" apply --auto-approve --bootstrap-server "$S" "$p"
@@ -118,6 +121,7 @@ d2=$(domain); manifest "$tmp/p3" "$d2" 1 none 3
 expect_exit 1 "new topic with RF > brokers blocked" "$bin" plan --bootstrap-server "$S" "$tmp/p3"
 expect_out "\[replication/available\]" "replication available rule"
 
+begin_case 4
 # 4. config change and drift reset (AlterConfigs sends the complete desired set)
 manifest "$p" "$d" 5 none 1
 configs_cmd "$S" --entity-type topics --entity-name "$d.created" --alter --add-config segment.ms=3600000 >/dev/null
@@ -127,6 +131,7 @@ expect_exit 0 "apply resets drift" "$bin" apply --auto-approve --bootstrap-serve
 configs_cmd "$S" --entity-type topics --entity-name "$d.created" --describe >"$tmp/configs"
 if grep -q "segment.ms" "$tmp/configs" || ! grep -q "retention.ms=604800000" "$tmp/configs"; then bad "drift reset, desired kept"; else ok; fi
 
+begin_case 5
 # 5. explicit delete, only with --allow-delete
 manifest "$p" "$d" 5 none 1 "  deleted: true"
 expect_exit 0 "deleted without --allow-delete deletes nothing" "$bin" apply --auto-approve --bootstrap-server "$S" "$p"
@@ -168,12 +173,14 @@ expect_out "'$d.created.dead' still holds 1 message: .*\[dead/delete-order\]" "d
 expect_out "'$d.created.dead' holds 1 message: each is a failure nobody has handled yet \[dead/alert\]" "dead/alert names the count"
 topics_cmd "$S" --list | grep -q "^$d.created$" && ok || bad "nothing deleted while blocked"
 
+begin_case 6
 # 6. no terminal and no --auto-approve: refused, nothing written
 d=$(domain); manifest "$tmp/p6" "$d" 1 none 1
 expect_exit 1 "apply refuses without a terminal" "$bin" apply --bootstrap-server "$S" "$tmp/p6" </dev/null
 expect_out "no terminal to confirm on" "refusal message"
 if topics_cmd "$S" --list | grep -q "^$d"; then bad "refused apply wrote"; else ok; fi
 
+begin_case 7
 # 7. two applies at once converge
 d=$(domain); manifest "$tmp/p7" "$d" 2 none 1
 "$bin" apply --auto-approve --bootstrap-server "$S" "$tmp/p7" >"$tmp/a1" 2>&1 & a=$!
@@ -182,6 +189,7 @@ wait "$a"; ra=$?; wait "$b"; rb=$?
 [ "$ra" = 0 ] && [ "$rb" = 0 ] && ok || bad "concurrent applies both succeed ($ra, $rb)"
 expect_exit 0 "converged after concurrent applies" "$bin" plan --detailed-exitcode --bootstrap-server "$S" "$tmp/p7"
 
+begin_case 8
 # 8. three brokers: RF 3 with min.insync.replicas 2, and KAFKA_BOOTSTRAP_SERVERS
 d=$(domain); manifest "$tmp/p8" "$d" 3 none 3
 expect_exit 0 "apply RF 3 on three brokers" env KAFKA_BOOTSTRAP_SERVERS="$T" "$bin" apply --auto-approve "$tmp/p8"
@@ -190,6 +198,7 @@ grep -q "ReplicationFactor: 3" "$tmp/describe3" && grep -q "min.insync.replicas=
 topics_cmd "$T" --describe --topic "$d.created.dead" | grep -q "ReplicationFactor: 3" && ok || bad "dead topic keeps the source's RF"
 expect_exit 0 "three brokers converged" env KAFKA_BOOTSTRAP_SERVERS="$T" "$bin" plan --detailed-exitcode "$tmp/p8"
 
+begin_case 9
 # 9. a saved plan is applied as saved, and refused once the cluster has changed
 d=$(domain); manifest "$tmp/p9" "$d" 2 none 1
 expect_exit 0 "save a plan" "$bin" plan --out "$tmp/p9.plan" --bootstrap-server "$S" "$tmp/p9"
@@ -203,6 +212,7 @@ expect_out "the plan is stale: the cluster changed since it was made, so a plan 
 expect_out "now:     alter-config $d.created configs=" "the difference is shown"
 topics_cmd "$S" --describe --topic "$d.created" | grep -q "PartitionCount: 2" && ok || bad "a stale plan wrote nothing"
 
+begin_case 10
 # 10. the broker is killed (kill -9) or frozen (SIGSTOP) at three points of an apply of 300
 # topics: the apply ends within --timeout plus the request in flight (10 s), with a clear error
 # unless it had already finished; once the broker is back, a re-run converges
@@ -258,24 +268,31 @@ fault_during_apply() {  # SIGNAL MARKER: send SIGNAL to the broker once the appl
   expect_exit 0 "SIG$signal at '$marker': nothing left" "$bin" plan --detailed-exitcode --bootstrap-server "$S" "$tmp/p10"
   drop_topics_of "$tmp/p10" "$S"
 }
-fault_during_apply KILL "Plan: 600 to create"
-fault_during_apply KILL "create 600 topic(s)..."
-fault_during_apply KILL "  done    create"
-fault_during_apply STOP "create 600 topic(s)..."
+# Faults during an apply test the engine's deadlines and retries and the broker's recovery: the
+# Debian 13 leg skips them (tests/delivery/debian13_suites.sh); the reads whose requests differ
+# between librdkafka versions time out in the frozen-broker check after them, which both run.
+if case_wanted 10; then
+  fault_during_apply KILL "Plan: 600 to create"
+  fault_during_apply KILL "create 600 topic(s)..."
+  fault_during_apply KILL "  done    create"
+  fault_during_apply STOP "create 600 topic(s)..."
+fi
 # A frozen broker answers nothing: plan gives up within its --timeout and says what to check.
 pid=$(cat "$single/node1/pid")
 kill -STOP "$pid"
 started=$(date +%s%N)
-expect_exit 1 "plan against a frozen broker" "$bin" plan --timeout 3 --bootstrap-server "$S" "$tmp/p10"
+expect_exit 1 "plan against a frozen broker" "$bin" plan --timeout 3 --bootstrap-server "$S" "$tmp/p8"
 elapsed=$((($(date +%s%N) - started) / 1000000))
 kill -CONT "$pid"
 [ "$elapsed" -le 13000 ] && ok || bad "plan against a frozen broker ended after ${elapsed} ms (--timeout 3s + 10s)"
 expect_out "^topicform: error: read cluster metadata: .*no broker answered within --timeout" "frozen broker message"
 
+begin_case 11
 # 11. a broker that is not there: a clear error, no hang past the timeout
 expect_exit 1 "unreachable cluster" "$bin" plan --timeout 3 --bootstrap-server 127.0.0.1:1 "$tmp/p8"
 expect_out "topicform: error: read cluster metadata" "unreachable message"
 
+begin_case 12
 # 12. init-container mode: with one of three brokers down, a RF-3 topic is not attempted; once the
 # third broker is back, the waiting apply goes ahead and converges
 d=$(domain); manifest "$tmp/p12" "$d" 3 none 3
@@ -313,6 +330,7 @@ else
 fi
 topics_cmd "$T" --describe --topic "$d.created" | grep -q "ReplicationFactor: 3" && ok || bad "the topic has three replicas"
 
+begin_case 13
 # 13. a KIP-848 consumer (group.protocol=consumer) blocks the delete of what it reads
 d=$(domain); manifest "$tmp/p13" "$d" 1 none 1
 expect_exit 0 "create a topic for a KIP-848 consumer" "$bin" apply --auto-approve --bootstrap-server "$S" "$tmp/p13"
@@ -335,6 +353,7 @@ python3 -c 'import json,sys; g=json.load(open(sys.argv[1]))["undescribedGroups"]
   "$tmp/kip848.json" "$d.created" && ok || bad "the snapshot keeps the undescribed group and what it committed"
 kill "$consumer"; wait "$consumer" 2>/dev/null
 
+begin_case 14
 # 14. a saved plan is a proposal: refused when a group comes alive, a dead topic gets a message,
 # the manifests or the environment change, or the file is edited; its deletes need --allow-delete
 d=$(domain); manifest "$tmp/p14" "$d" 1 none 1
@@ -378,6 +397,7 @@ expect_exit 1 "a manifest edited after the plan makes it stale" "$bin" apply --a
 expect_out "the plan is stale: the manifests or settings changed since it was made" "manifest check"
 if topics_cmd "$S" --list | grep -q "^$d"; then bad "refused saved plans wrote nothing"; else ok; fi
 
+begin_case 17
 # 17. throttles set by a reassignment survive a config change; list values compare as sets
 d=$(domain); manifest "$tmp/p17" "$d" 1 order_id 1 "  cleanupPolicy: [delete, compact]"
 expect_exit 0 "create a compacted topic" "$bin" apply --auto-approve --bootstrap-server "$S" "$tmp/p17"
@@ -401,6 +421,7 @@ manifest "$tmp/p17" "$d" 1 order_id 1 "  cleanupPolicy: compact"
 expect_exit 2 "a cleanup.policy change is shown" "$bin" plan --detailed-exitcode --bootstrap-server "$S" "$tmp/p17"
 expect_out "cleanup.policy: compact,delete -> compact \(destructive\)" "marked destructive"
 
+begin_case 18
 # 18. two applies at once with creates, partition growth and config changes: both exit 0
 for round in 1 2 3; do
   project_of "$tmp/p20" 20
@@ -414,6 +435,7 @@ for round in 1 2 3; do
   expect_exit 0 "round $round: converged" "$bin" plan --detailed-exitcode --bootstrap-server "$S" "$tmp/p20"
 done
 
+begin_case 20
 # 20. a withheld delete is a difference; deletes converge, again and again
 d=$(domain); manifest "$tmp/p18" "$d" 1 none 1 $'  retention: 60d\n  deadLetter: {retention: 90d}'
 sed -i '/retention: 7d/d' "$tmp/p18/topic.yaml"
@@ -430,6 +452,7 @@ for round in 1 2 3 4 5; do
   expect_out "Apply complete: 2 applied, 0 failed, 0 not attempted. The cluster matches the manifests." "round $round: delete report"
 done
 
+begin_case 21
 # 21. ACLs asked for on a broker without an authorizer: said once, topics applied, nothing else
 d=$(domain); manifest "$tmp/p21" "$d" 1 none 1
 sed -i 's/    test: {brokers: 3, replicationFactor: {default: 1, minimum: 1}}/    test: {brokers: 3, replicationFactor: {default: 1, minimum: 1}, acls: {principal: "User:{service}"}}/' "$tmp/p21/topicform.yaml"
@@ -439,6 +462,7 @@ expect_out "^note: the cluster has no authorizer \(the broker answers: security 
 topics_cmd "$S" --list | grep -q "^$d.created$" && ok || bad "the topics are applied without ACLs"
 expect_exit 0 "and the plan converges" "$bin" plan --detailed-exitcode --bootstrap-server "$S" "$tmp/p21"
 
+begin_case 22
 # 22. --target: one topic of two is changed; the other's drift stays, and the narrow apply converges
 d=$(domain); manifest "$tmp/p22" "$d" 1 none 1
 expect_exit 0 "create the first topic" "$bin" apply --auto-approve --bootstrap-server "$S" "$tmp/p22"
@@ -451,6 +475,7 @@ grep -q "segment.ms=3600000" "$tmp/configs" && ok || bad "the topic left out kee
 topics_cmd "$S" --list | grep -q "^$d.shipped.dead$" && ok || bad "the target's dead topic is created"
 expect_exit 2 "the whole project still shows the drift" "$bin" plan --detailed-exitcode --bootstrap-server "$S" "$tmp/p22"
 
+begin_case 23
 # 23. a config change right after a large create (what deploy pipelines do): the broker is still
 # writing partition logs and shows the change late; apply reads back until it does, exit 0
 project_of "$tmp/p23" 400
@@ -461,6 +486,7 @@ expect_out "Apply complete: 400 applied, 0 failed, 0 not attempted. The cluster 
 expect_exit 0 "and nothing is left" "$bin" plan --detailed-exitcode --bootstrap-server "$S" "$tmp/p23"
 drop_topics_of "$tmp/p23" "$S"
 
+begin_case 24
 # 24. import: topics made by another client (the runbook's way, with assorted configs) and a
 # group that committed offsets are adopted; the plan of the result has nothing to change
 adopt_case() {  # DIR BOOTSTRAP RF
@@ -497,6 +523,7 @@ adopt_case() {  # DIR BOOTSTRAP RF
 adopt_case "$tmp/p24" "$S" 1
 adopt_case "$tmp/p24-three" "$T" 3
 
+begin_case 25
 # 25. check, layer by layer: a declared group that never ran, a consumer that read part way (lag),
 # a dead topic holding a message, drift; the Prometheus gauges say the same
 d=$(domain); manifest "$tmp/p25" "$d" 2 none 1
@@ -529,6 +556,7 @@ expect_exit 1 "drift fails the topics layer first" "$bin" check --bootstrap-serv
 expect_out "^topicform check for environment 'test' .*: failing, first at the topics layer$" "drift is the first failing layer"
 expect_out "^    \[FAIL\] $d.created: differs from its manifest: segment.ms: 1h \(3600000\) -> \(default\)$" "the drift is named"
 
+begin_case 26
 # 26. check on three brokers with one stopped: the cluster layer fails (a broker is missing), and
 # under-replicated partitions are a warning while min.insync.replicas still holds; the gauges
 # count them
@@ -550,6 +578,7 @@ expect_out "^\[FAIL\] cluster: 2 of the environment's 3 brokers are registered$"
 expect_out "^    \[warn\] $d.created: 3 of 3 partitions are under-replicated: a replica is behind or its broker is down$" "the warning says how many"
 restart_broker "$three" 3
 
+begin_case 27
 # 27. reassign: a replication change is blocked; the file topicform writes, executed by Kafka's
 # own ReassignPartitionsCommand on the three nodes, makes the plan empty
 reassign_cmd() { kafka_tool org.apache.kafka.tools.reassign.ReassignPartitionsCommand --bootstrap-server "$T" "$@" 2>&1; }
@@ -573,6 +602,7 @@ expect_out "No changes: the cluster matches the manifests." "reassign, then plan
 expect_exit 0 "and nothing is left to reassign" "$bin" reassign --bootstrap-server "$T" --out "$tmp/r27b.json" "$tmp/p27"
 expect_out "^nothing to reassign: every topic has its manifest's replication factor$" "said so"
 
+begin_case 28
 # 28. the dead topics' offsets are asked in parts once there are more than 500 partitions: a
 # message in the first dead topic by name and one in the last are both counted
 project_of "$tmp/p28" 600
@@ -603,6 +633,7 @@ expect_out "^requests: 1 metadata, .*, 3 offsets," "latest offsets in 2 parts, e
 
 drop_topics_of "$tmp/p28" "$S"
 
+begin_case 29
 # 29. a create of 2,000 topics of 3 partitions with several configs, and their dead topics, on one
 # broker: min.insync.replicas costs the controller a record more than the configs it names, and
 # parts sized without it were refused as "excessively large" on every run
