@@ -3,8 +3,10 @@
 
 #include "manifest/schema_files.hpp"
 
+#include <algorithm>
 #include <filesystem>
 #include <iterator>
+#include <memory>
 
 #include <fmt/format.h>
 
@@ -105,7 +107,7 @@ void report_second_settings(Project& project, const Location& at) {
                      project.settings.at.line));
 }
 
-// Adds what one file held, as if it had been read into `project` directly.
+// Adds what one file held but its first topic, as if it had been read into `project` directly.
 void merge_file(Project&& part, Project& project) {
   std::move(part.topics.begin(), part.topics.end(), std::back_inserter(project.topics));
   std::move(part.diagnostics.begin(), part.diagnostics.end(),
@@ -118,25 +120,73 @@ void merge_file(Project&& part, Project& project) {
   }
 }
 
+// Each file's first topic, in a place of its own (`first`, one per file, `has_first` set), and
+// what else a file held, if anything, in its part. Files hold one topic each as a rule: so the
+// topics are decoded into the array they end in, and a hundred thousand of them are never held
+// twice (once in the parts, once merged), nor beside a hundred thousand empty parts.
+struct LoadedFiles {
+  std::vector<TopicSpec> first;
+  std::vector<char> has_first;
+  std::vector<std::unique_ptr<Project>> parts;
+};
+
+// Reads file `i` into its place and, when anything else is left, its part.
+void load_one(const std::string& file, std::size_t i, LoadedFiles& loaded) {
+  auto part = std::make_unique<Project>();
+  if (auto text = read_manifest(file, *part)) load_manifest_text(*text, file, *part);
+  auto& topics = part->topics;
+  if (!topics.empty()) {
+    loaded.first[i] = std::move(topics.front());
+    loaded.has_first[i] = 1;
+    topics.erase(topics.begin());
+  }
+  if (!topics.empty() || !part->diagnostics.empty() || !part->settings.at.file.empty()) {
+    loaded.parts[i] = std::move(part);
+  }
+}
+
+// The topics in file order: the first topics closed up where they are, unless a file held
+// more than one (rare), whose others must go between them.
+void merge_loaded(LoadedFiles& loaded, Project& project) {
+  bool in_place = project.topics.empty() &&
+                  std::none_of(loaded.parts.begin(), loaded.parts.end(),
+                               [](const auto& part) { return part && !part->topics.empty(); });
+  if (!in_place) {
+    std::size_t total = project.topics.size();
+    for (std::size_t i = 0; i < loaded.parts.size(); ++i) {
+      total += loaded.has_first[i] + (loaded.parts[i] ? loaded.parts[i]->topics.size() : 0);
+    }
+    project.topics.reserve(total);  // a TopicSpec is large: growing by doubling moved each often
+  }
+  std::size_t kept = 0;
+  for (std::size_t i = 0; i < loaded.first.size(); ++i) {
+    if (loaded.has_first[i] && in_place) {
+      if (kept != i) loaded.first[kept] = std::move(loaded.first[i]);
+      ++kept;
+    } else if (loaded.has_first[i]) {
+      project.topics.push_back(std::move(loaded.first[i]));
+    }
+    if (loaded.parts[i]) merge_file(std::move(*loaded.parts[i]), project);
+    loaded.parts[i].reset();
+  }
+  if (in_place) {
+    loaded.first.resize(kept);
+    project.topics = std::move(loaded.first);
+  }
+}
+
 // Files are read and decoded on every CPU (YAML parsing is most of validate's time), each into
-// a part of its own; the parts are then merged in file order, so the output does not depend on
-// which thread finished first.
+// its place; they are then merged in file order, so the output does not depend on which thread
+// finished first.
 void load_files(const std::vector<std::string>& files, const std::string& settings_file,
                 Project& project) {
-  std::vector<Project> parts(files.size());
+  LoadedFiles loaded{std::vector<TopicSpec>(files.size()), std::vector<char>(files.size(), 0),
+                     std::vector<std::unique_ptr<Project>>(files.size())};
   parallel_for(files.size(), usable_cpus(), [&](std::size_t i) {
     if (!settings_file.empty() && same_file(files[i], settings_file)) return;
-    if (auto text = read_manifest(files[i], parts[i])) {
-      load_manifest_text(*text, files[i], parts[i]);
-    }
+    load_one(files[i], i, loaded);
   });
-  std::size_t topics = project.topics.size();
-  for (const auto& part : parts) topics += part.topics.size();
-  project.topics.reserve(topics);  // a TopicSpec is large: growing by doubling moved each often
-  for (auto& part : parts) {
-    merge_file(std::move(part), project);
-    part = Project{};  // what the move left (a topic's room, a Settings) goes now, not at the end
-  }
+  merge_loaded(loaded, project);
 }
 
 }  // namespace

@@ -89,6 +89,26 @@ TEST_F(ManyFiles, KeepsFileOrderWhateverThreadFinishesFirst) {
   EXPECT_EQ(broken, (std::vector<std::string>{"t007.yaml", "t057.yaml", "t107.yaml", "t157.yaml"}));
 }
 
+TEST_F(ManyFiles, AFileOfSeveralTopicsKeepsThemBetweenItsNeighbours) {
+  for (int i = 0; i < 120; ++i) {
+    std::string text = topic(i);
+    if (i % 40 == 3) text += "---\n" + topic(1000 + i) + "---\n" + topic(2000 + i);
+    write(fmt::format("t{:03}.yaml", i), i % 40 == 9 ? "kind: Nothing\n" : text);
+  }
+  Project project = load_project({m_dir.string()});
+  std::vector<std::string> names, expected;
+  for (const auto& spec : project.topics) names.push_back(spec.name.value);
+  for (int i = 0; i < 120; ++i) {
+    if (i % 40 == 9) continue;
+    expected.push_back(fmt::format("d.t{:03}.events", i));
+    if (i % 40 != 3) continue;
+    expected.push_back(fmt::format("d.t{:03}.events", 1000 + i));
+    expected.push_back(fmt::format("d.t{:03}.events", 2000 + i));
+  }
+  EXPECT_EQ(names, expected);
+  EXPECT_EQ(project.diagnostics.size(), 3u);  // the three files that are no manifest
+}
+
 TEST_F(ManyFiles, ReportsTheSecondSettingsDocumentInFileOrder) {
   std::string settings = "apiVersion: topicform/v1\nkind: Settings\nspec: {}\n";
   for (int i = 0; i < 64; ++i) write(fmt::format("t{:03}.yaml", i), topic(i));
