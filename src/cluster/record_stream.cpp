@@ -23,6 +23,18 @@ DeadRecord record_of(const rd_kafka_message_t* message) {
 
 }  // namespace
 
+Result<Client> open_range_reader(const KafkaOptions& options, const std::string& group,
+                                 const ClientProperties& more) {
+  ClientProperties properties = steady_fetch_properties(options.properties);
+  properties.insert(more.begin(), more.end());
+  properties.insert({{"group.id", group},
+                     {"enable.auto.commit", "false"},
+                     {"enable.auto.offset.store", "false"},
+                     {"enable.partition.eof", "true"},
+                     {"isolation.level", "read_committed"}});
+  return make_client(RD_KAFKA_CONSUMER, options, properties);
+}
+
 Result<std::set<std::int32_t>> assign_ranges(rd_kafka_t* consumer, const std::string& topic,
                                              const ReadRanges& ranges) {
   std::set<std::int32_t> open;
@@ -74,13 +86,7 @@ Result<std::int64_t> read_records(const KafkaOptions& options, const std::string
                                   const std::function<void(std::int64_t)>& progress) {
   // librdkafka's consumer needs a group id even for assigned partitions; this one never joins
   // (no subscribe) and never commits (no auto commit, no commit call), so no broker keeps it.
-  ClientProperties properties = steady_fetch_properties(options.properties);
-  properties.insert({{"group.id", "topicform-read-only"},
-                     {"enable.auto.commit", "false"},
-                     {"enable.auto.offset.store", "false"},
-                     {"enable.partition.eof", "true"},
-                     {"isolation.level", "read_committed"}});
-  auto consumer = make_client(RD_KAFKA_CONSUMER, options, properties);
+  auto consumer = open_range_reader(options, "topicform-read-only");
   if (!consumer) return consumer.error();
   auto open = assign_ranges(consumer->get(), topic, ranges);
   if (!open) return open.error();

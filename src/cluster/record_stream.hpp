@@ -11,6 +11,7 @@
 
 #include <librdkafka/rdkafka.h>
 
+#include "cluster/client_handles.hpp"
 #include "cluster/kafka_admin.hpp"
 #include "core/operations/dead_letters.hpp"
 
@@ -21,6 +22,12 @@ struct ReadRange {
   std::int64_t to = 0;    // past the last: the log end when the read began
 };
 using ReadRanges = std::map<std::int32_t, ReadRange>;
+
+// A consumer for reading ranges as `group` (read_committed, partition ends reported, nothing
+// committed or stored unless asked), with `more` properties of its own, fetching steadily
+// (steady_fetch_properties).
+Result<Client> open_range_reader(const KafkaOptions& options, const std::string& group,
+                                 const ClientProperties& more = {});
 
 // Assigns `consumer` the partitions of `ranges` that hold anything, each at its `from`; returns
 // them.

@@ -71,17 +71,6 @@ Result<Client> open_producer(const KafkaOptions& options, const ReplayJob& job,
   return producer;
 }
 
-Result<Client> open_consumer(const KafkaOptions& options, const ReplayJob& job) {
-  ClientProperties properties = steady_fetch_properties(options.properties);
-  properties.insert({{"group.id", job.group},
-                     {"enable.auto.commit", "false"},
-                     {"enable.auto.offset.store", "false"},
-                     {"enable.partition.eof", "true"},
-                     {"auto.offset.reset", "earliest"},
-                     {"isolation.level", "read_committed"}});
-  return make_client(RD_KAFKA_CONSUMER, options, properties);
-}
-
 // From the group's committed offsets (else the log start) to the log ends now, per partition.
 Result<ReadRanges> starting_ranges(rd_kafka_t* consumer, const std::string& dead, int timeout_ms) {
   auto counted = learn_leaders(consumer, dead, timeout_ms);
@@ -283,7 +272,7 @@ Result<ReplayResult> replay_dead_letters(const KafkaOptions& options, const Repl
   DeliveryErrors delivered;
   auto producer = open_producer(options, job, delivered);
   if (!producer) return producer.error();
-  auto consumer = open_consumer(options, job);
+  auto consumer = open_range_reader(options, job.group, {{"auto.offset.reset", "earliest"}});
   if (!consumer) return consumer.error();
   auto ranges = starting_ranges(consumer->get(), job.dead, options.timeout_ms);
   if (!ranges) return ranges.error();
@@ -296,12 +285,12 @@ Result<ReplayResult> replay_dead_letters(const KafkaOptions& options, const Repl
       return Error{fmt::format("begin a transaction: {}", e)};
     }
     auto batch =
-        fill_transaction(consumer->get(), txn.producer, job, *ranges, *open, options.timeout_ms);
+        fill_transaction(consumer->get(), txn.producer, job, *ranges, *open, txn.timeout_ms);
     if (!batch) {
       return abort_after(txn, nullptr, batch.error().message, RD_KAFKA_RESP_ERR_NO_ERROR);
     }
     if (batch->messages == 0) {
-      take_error(rd_kafka_abort_transaction(txn.producer, options.timeout_ms));
+      take_error(rd_kafka_abort_transaction(txn.producer, txn.timeout_ms));
       break;
     }
     if (result.transactions == job.hold_after_transactions) hold(txn.producer, result.transactions);
