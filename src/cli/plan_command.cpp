@@ -55,14 +55,14 @@ Options)";
 
 void render(const Plan& plan, const PlanOptions& options) {
   if (options.format == "json") {
-    std::cout << render_plan_json(plan);
+    write_plan_json(std::cout, plan);
   } else if (options.format == "markdown") {
     std::cout << render_plan_markdown(plan);
   } else if (options.format == "github") {
-    std::cout << render_plan_github(plan);
+    write_plan_github(std::cout, plan);
     append_job_summary(render_plan_markdown(plan));
   } else {
-    std::cout << render_plan_text(plan, use_colour(options.colour, STDOUT_FILENO));
+    write_plan_text(std::cout, plan, use_colour(options.colour, STDOUT_FILENO));
   }
   std::cout.flush();
 }

@@ -116,20 +116,22 @@ std::string render_json(const std::vector<Diagnostic>& diagnostics,
   return root.dump(2, ' ', false, nlohmann::ordered_json::error_handler_t::replace) + "\n";
 }
 
+std::string github_annotation(const Diagnostic& d) {
+  std::string_view command = d.severity == Severity::error     ? "error"
+                             : d.severity == Severity::warning ? "warning"
+                                                               : "notice";
+  std::string where;
+  if (!d.at.file.empty()) {
+    where = fmt::format("file={},", escape_github(visible(d.at.file.str()), true));
+  }
+  if (d.at.line > 0) where += fmt::format("line={},col={},", d.at.line, d.at.column);
+  return fmt::format("::{} {}title={}::{}\n", command, where, escape_github(d.rule, true),
+                     escape_github(visible(d.message), false));
+}
+
 std::string render_github_annotations(const std::vector<Diagnostic>& diagnostics) {
   std::string out;
-  for (const auto& d : diagnostics) {
-    std::string_view command = d.severity == Severity::error     ? "error"
-                               : d.severity == Severity::warning ? "warning"
-                                                                 : "notice";
-    std::string where;
-    if (!d.at.file.empty()) {
-      where = fmt::format("file={},", escape_github(visible(d.at.file.str()), true));
-    }
-    if (d.at.line > 0) where += fmt::format("line={},col={},", d.at.line, d.at.column);
-    out += fmt::format("::{} {}title={}::{}\n", command, where, escape_github(d.rule, true),
-                       escape_github(visible(d.message), false));
-  }
+  for (const auto& d : diagnostics) out += github_annotation(d);
   return out;
 }
 

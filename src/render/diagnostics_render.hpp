@@ -28,6 +28,8 @@ std::string render_github(const std::vector<Diagnostic>& diagnostics,
 
 // Only the workflow commands, one per diagnostic (shared with the plan's GitHub rendering).
 std::string render_github_annotations(const std::vector<Diagnostic>& diagnostics);
+// One diagnostic as a GitHub workflow command line (`::error file=…,line=…::message`).
+std::string github_annotation(const Diagnostic& diagnostic);
 
 // A Markdown report for a GitHub job summary ($GITHUB_STEP_SUMMARY): a count, then a table.
 std::string render_markdown_summary(const std::vector<Diagnostic>& diagnostics,

@@ -2,6 +2,8 @@
 #include "render/plan_render.hpp"
 
 #include <algorithm>
+#include <functional>
+#include <sstream>
 
 #include <fmt/format.h>
 #include <nlohmann/json.hpp>
@@ -265,13 +267,16 @@ std::string markdown_callouts(const Plan& plan) {
 }
 
 // The diff block's lines. GitHub colours `+` green, `-` red and `!` orange, so an update is
-// written with `!` (a `~` line would stay grey).
-std::string markdown_diff(const Plan& plan) {
+// written with `!` (a `~` line would stay grey). The actions stop once the block is longer than
+// `limit`: the comment is cut there anyway, and a plan of a hundred thousand creates would
+// otherwise be written out in full only to be cut.
+std::string markdown_diff(const Plan& plan, std::size_t limit) {
   std::string out;
   auto line = [&](char symbol, const std::string& text) {
     out += fmt::format("{} {}\n", symbol == '~' ? '!' : symbol, text);
   };
   for (const auto& action : plan.actions) {
+    if (out.size() > limit) break;
     for (const auto& l : describe(action)) line(l.symbol, l.detail ? "    " + l.text : l.text);
   }
   for (const auto& d : plan.withheld) line('-', withheld_text(d));
@@ -327,19 +332,39 @@ std::string unmanaged_topics_line(const Plan& plan) {
 
 }  // namespace
 
-std::string render_plan_text(const Plan& plan, bool colour) {
-  std::string out =
-      fmt::format("topicform plan for environment '{}' (cluster {}){}\n\n",
-                  visible(plan.environment), visible(plan.cluster_id), visible(targets_text(plan)));
+namespace {
+
+// The warnings, what is listed and never touched, why parts were not looked at, and the summary.
+void write_plan_notes(std::ostream& out, const Plan& plan) {
+  for (const auto& w : plan.warnings) {
+    std::string at = where(w.at);
+    out << fmt::format("{}{}warning: {} [{}]\n", at, at.empty() ? "" : ": ", visible(w.message),
+                       w.rule);
+  }
+  out << unmanaged_topics_line(plan);
+  for (const auto& acl : unmanaged_acls(plan)) {
+    out << fmt::format("unmanaged ACL (listed, never touched): {}\n", visible(acl));
+  }
+  if (!plan.access_skipped.empty()) out << fmt::format("note: {}\n", plan.access_skipped);
+  if (!plan.schemas_skipped.empty()) out << fmt::format("note: {}\n", plan.schemas_skipped);
+  out << plan_summary_line(plan) << "\n";
+}
+
+}  // namespace
+
+void write_plan_text(std::ostream& out, const Plan& plan, bool colour) {
+  out << fmt::format("topicform plan for environment '{}' (cluster {}){}\n\n",
+                     visible(plan.environment), visible(plan.cluster_id),
+                     visible(targets_text(plan)));
   const char* reset = colour ? "\x1b[0m" : "";
   auto line = [&](char symbol, const std::string& text) {
-    out +=
-        fmt::format("  {}{}{} {}\n", colour ? colour_of(symbol) : "", symbol, reset, visible(text));
+    out << fmt::format("  {}{}{} {}\n", colour ? colour_of(symbol) : "", symbol, reset,
+                       visible(text));
   };
   for (const auto& action : plan.actions) {
     for (const auto& l : describe(action)) {
       if (l.detail) {
-        out += fmt::format("      {}\n", visible(l.text));
+        out << fmt::format("      {}\n", visible(l.text));
       } else {
         line(l.symbol, l.text);
       }
@@ -352,63 +377,78 @@ std::string render_plan_text(const Plan& plan, bool colour) {
     line('!', fmt::format("{}{}blocked: {} [{}]", b.topic, b.topic.empty() ? "" : ": ", b.message,
                           b.rule));
   }
-  if (plan.differs() || !plan.blocked.empty()) out += "\n";
-  for (const auto& w : plan.warnings) {
-    std::string at = where(w.at);
-    out += fmt::format("{}{}warning: {} [{}]\n", at, at.empty() ? "" : ": ", visible(w.message),
-                       w.rule);
-  }
-  out += unmanaged_topics_line(plan);
-  for (const auto& acl : unmanaged_acls(plan)) {
-    out += fmt::format("unmanaged ACL (listed, never touched): {}\n", visible(acl));
-  }
-  if (!plan.access_skipped.empty()) out += fmt::format("note: {}\n", plan.access_skipped);
-  if (!plan.schemas_skipped.empty()) out += fmt::format("note: {}\n", plan.schemas_skipped);
-  out += plan_summary_line(plan) + "\n";
-  return out;
+  if (plan.differs() || !plan.blocked.empty()) out << "\n";
+  write_plan_notes(out, plan);
 }
 
-std::vector<Diagnostic> plan_annotations(const Plan& plan) {
+std::string render_plan_text(const Plan& plan, bool colour) {
+  std::ostringstream out;
+  write_plan_text(out, plan, colour);
+  return std::move(out).str();
+}
+
+namespace {
+
+// An action's notes: one per line it writes, its detail lines joined to the line above.
+std::vector<Diagnostic> action_annotations(const Action& action) {
   std::vector<Diagnostic> notes;
-  for (const auto& action : plan.actions) {
-    Location at = std::visit([](const auto& a) { return a.at; }, action);
-    for (const auto& l : describe(action)) {
-      if (l.detail) {
-        notes.back().message += "\n  " + l.text;
-      } else {
-        notes.push_back({Severity::info, "plan", fmt::format("{} {}", l.symbol, l.text), at});
-      }
+  Location at = action_location(action);
+  for (const auto& l : describe(action)) {
+    if (l.detail) {
+      notes.back().message += "\n  " + l.text;
+    } else {
+      notes.push_back({Severity::info, "plan", fmt::format("{} {}", l.symbol, l.text), at});
     }
   }
-  for (const auto& d : plan.withheld) {
-    notes.push_back({Severity::info, "delete/explicit", "- " + withheld_text(d), d.at});
-  }
-  for (const auto& b : plan.access.creates) {
-    auto at = plan.access.created_at.find(b);
-    notes.push_back({Severity::info, "plan", "+ grant " + describe_binding(b),
-                     at == plan.access.created_at.end() ? Location{} : at->second});
-  }
-  for (const auto& b : plan.access.deletes) {
-    notes.push_back({Severity::info, "plan", "- revoke " + describe_binding(b), {}});
-  }
-  auto schema_lines = schema_change_lines(plan.schemas);
-  for (std::size_t i = 0; i < schema_lines.size(); ++i) {
-    notes.push_back({Severity::info, "plan",
-                     fmt::format("{} {}", schema_lines[i].first, schema_lines[i].second),
-                     plan.schemas[i].at});
-  }
-  for (const auto& b : plan.blocked) {
-    notes.push_back(
-        {Severity::error, b.rule,
-         fmt::format("{}{}blocked: {}", b.topic, b.topic.empty() ? "" : ": ", b.message), b.at});
-  }
-  for (const auto& w : plan.warnings) notes.push_back(w);
   return notes;
 }
 
+// Every annotation of the plan, in order, to `emit`: a plan's actions are never all held as
+// annotations at once.
+void for_each_annotation(const Plan& plan, const std::function<void(const Diagnostic&)>& emit) {
+  for (const auto& action : plan.actions) {
+    for (const auto& note : action_annotations(action)) emit(note);
+  }
+  for (const auto& d : plan.withheld) {
+    emit({Severity::info, "delete/explicit", "- " + withheld_text(d), d.at});
+  }
+  for (const auto& b : plan.access.creates) {
+    auto at = plan.access.created_at.find(b);
+    emit({Severity::info, "plan", "+ grant " + describe_binding(b),
+          at == plan.access.created_at.end() ? Location{} : at->second});
+  }
+  for (const auto& b : plan.access.deletes) {
+    emit({Severity::info, "plan", "- revoke " + describe_binding(b), {}});
+  }
+  auto schema_lines = schema_change_lines(plan.schemas);
+  for (std::size_t i = 0; i < schema_lines.size(); ++i) {
+    emit({Severity::info, "plan",
+          fmt::format("{} {}", schema_lines[i].first, schema_lines[i].second), plan.schemas[i].at});
+  }
+  for (const auto& b : plan.blocked) {
+    emit({Severity::error, b.rule,
+          fmt::format("{}{}blocked: {}", b.topic, b.topic.empty() ? "" : ": ", b.message), b.at});
+  }
+  for (const auto& w : plan.warnings) emit(w);
+}
+
+}  // namespace
+
+std::vector<Diagnostic> plan_annotations(const Plan& plan) {
+  std::vector<Diagnostic> notes;
+  for_each_annotation(plan, [&](const Diagnostic& note) { notes.push_back(note); });
+  return notes;
+}
+
+void write_plan_github(std::ostream& out, const Plan& plan) {
+  for_each_annotation(plan, [&](const Diagnostic& note) { out << github_annotation(note); });
+  out << "topicform plan: " << plan_summary_line(plan) << "\n";
+}
+
 std::string render_plan_github(const Plan& plan) {
-  return render_github_annotations(plan_annotations(plan)) +
-         "topicform plan: " + plan_summary_line(plan) + "\n";
+  std::ostringstream out;
+  write_plan_github(out, plan);
+  return std::move(out).str();
 }
 
 namespace {
@@ -418,34 +458,41 @@ std::string dump_json(const nlohmann::ordered_json& value) {
 }
 
 // `root` (a plan's JSON, dumped with an empty "actions" array) with `actions` in that array, as
-// the dump of the whole would have them: each action is made and dumped on its own, so a plan of
-// a hundred thousand creates never holds them all as JSON values (that tree took more memory
-// than the plan itself).
-std::string with_actions(std::string root, const std::vector<Action>& actions) {
+// the dump of the whole would have them: each action is made, dumped and written on its own, so a
+// plan of a hundred thousand creates is never held as JSON values (that tree took more memory
+// than the plan itself) nor as one string.
+void write_with_actions(std::ostream& out, const std::string& root,
+                        const std::vector<Action>& actions) {
   static const std::string kEmpty = "\n  \"actions\": [],";
   std::size_t at = root.find(kEmpty);
-  if (actions.empty() || at == std::string::npos) return root + "\n";
-  std::string out = root.substr(0, at) + "\n  \"actions\": [";
+  if (actions.empty() || at == std::string::npos) {
+    out << root << "\n";
+    return;
+  }
+  out.write(root.data(), static_cast<std::streamsize>(at));
+  out << "\n  \"actions\": [";
+  std::string indented;
   for (std::size_t i = 0; i < actions.size(); ++i) {
     std::string one = dump_json(action_json(actions[i]));
-    out += i == 0 ? "\n    " : ",\n    ";
+    indented.assign(i == 0 ? "\n    " : ",\n    ");
     for (char c : one) {
       if (c == '\n') {
-        out += "\n    ";  // one level deeper than the action's own dump
+        indented += "\n    ";  // one level deeper than the action's own dump
       } else {
-        out += c;
+        indented += c;
       }
     }
+    out << indented;
   }
-  out += "\n  ],";
-  out.append(root, at + kEmpty.size());
-  out += "\n";
-  return out;
+  out << "\n  ],";
+  out.write(root.data() + at + kEmpty.size(),
+            static_cast<std::streamsize>(root.size() - at - kEmpty.size()));
+  out << "\n";
 }
 
 }  // namespace
 
-std::string render_plan_json(const Plan& plan) {
+void write_plan_json(std::ostream& out, const Plan& plan) {
   nlohmann::ordered_json root;
   root["version"] = 1;
   root["environment"] = plan.environment;
@@ -484,7 +531,13 @@ std::string render_plan_json(const Plan& plan) {
                      {"withheld", plan.withheld.size()},
                      {"blocked", plan.blocked.size()},
                      {"changes", plan.differs()}};
-  return with_actions(dump_json(root), plan.actions);
+  write_with_actions(out, dump_json(root), plan.actions);
+}
+
+std::string render_plan_json(const Plan& plan) {
+  std::ostringstream out;
+  write_plan_json(out, plan);
+  return std::move(out).str();
 }
 
 // `text` cut to at most `size` characters, after its last whole line.
@@ -500,7 +553,7 @@ std::string render_plan_markdown(const Plan& plan, std::size_t limit) {
       markdown_text(visible(targets_text(plan))), plan_summary_line(plan));
   std::string callouts = markdown_callouts(plan);
   if (!callouts.empty()) head += callouts + "\n";
-  std::string diff = markdown_diff(plan);
+  std::string diff = markdown_diff(plan, limit);
   std::string details = diff.empty() ? ""
                                      : "<details><summary>Details</summary>\n\n```diff\n" + diff +
                                            "```\n\n</details>\n";

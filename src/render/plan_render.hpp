@@ -1,6 +1,7 @@
 // A plan for people (terraform-like text), for programs (versioned JSON) and for pull requests.
 #pragma once
 
+#include <ostream>
 #include <string>
 #include <vector>
 
@@ -9,6 +10,12 @@
 namespace topicform {
 
 std::string render_plan_text(const Plan& plan, bool colour);
+
+// The text, JSON and GitHub renderings written to `out` as they are made: the plan of a hundred
+// thousand topics is never held a second time as one string. The render_* forms return the same.
+void write_plan_text(std::ostream& out, const Plan& plan, bool colour);
+void write_plan_json(std::ostream& out, const Plan& plan);
+void write_plan_github(std::ostream& out, const Plan& plan);
 
 // "Plan: 2 to create, ..." or "No changes: ...", the line every format ends or starts with.
 std::string plan_summary_line(const Plan& plan);

@@ -75,6 +75,14 @@ TEST(RenderPlanMarkdown, StaysUnderTheLimitWithAVisibleNotice) {
   EXPECT_TRUE(big.ends_with("</details>\n"));
 }
 
+// The diff stops being written once past the limit; what is cut must still fill the comment.
+TEST(RenderPlanMarkdown, AHundredThousandCreatesFillTheCommentToItsLastWholeLine) {
+  std::string big = render_plan_markdown(many_creates(100'000));
+  EXPECT_LE(big.size(), 65'000u);
+  EXPECT_GT(big.size(), 65'000u - 200);
+  EXPECT_NE(big.find("+ orders.event400-happened: create"), std::string::npos);
+}
+
 TEST(RenderPlanMarkdown, CallsOutDestructiveChangesFirst) {
   Plan plan = many_creates(1);
   plan.actions.push_back(DeleteTopic{"orders.gone", {}});

@@ -69,6 +69,7 @@ Plan diff(const std::vector<EffectiveTopic>& desired, const ClusterState& actual
   check_cluster(desired, actual, options.pinned_cluster_id, options.environment, findings);
   Builder b{actual, options, plan, findings, metric_names(actual), {}, {}, {}, {}};
   std::set<std::string> managed;
+  b.creates.reserve(desired.size());  // a new cluster's plan creates them all
   for (const auto& topic : desired) {
     managed.insert(topic.name);
     b.topic(topic);
@@ -76,7 +77,10 @@ Plan diff(const std::vector<EffectiveTopic>& desired, const ClusterState& actual
   for (const auto& [name, topic] : actual.topics) {
     if (!topic.internal && !managed.count(name)) plan.unmanaged.push_back(name);
   }
-  for (auto* group : {&b.creates, &b.grows, &b.alters, &b.deletes}) {
+  // The creates (all of a new cluster's plan) are moved, not copied: the plan is never held twice.
+  plan.actions = std::move(b.creates);
+  plan.actions.reserve(plan.actions.size() + b.grows.size() + b.alters.size() + b.deletes.size());
+  for (auto* group : {&b.grows, &b.alters, &b.deletes}) {
     for (auto& action : *group) plan.actions.push_back(std::move(action));
   }
   check_deletes(plan, actual, findings);
