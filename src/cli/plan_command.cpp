@@ -152,9 +152,12 @@ int run_plan(const std::vector<std::string>& args) {
     return plan_failed(options, *checked, saved.error().message);
   }
   render(planned->plan, options);
-  if (planned->plan.is_blocked()) return kExitFailure;
-  if (planned->plan.differs() && options.detailed_exitcode) return kExitChanges;
-  return kExitOk;
+  int code = planned->plan.is_blocked()                             ? kExitFailure
+             : planned->plan.differs() && options.detailed_exitcode ? kExitChanges
+                                                                    : kExitOk;
+  free_at_exit(std::move(checked));
+  free_at_exit(std::move(*planned));
+  return code;
 }
 
 }  // namespace topicform

@@ -107,7 +107,9 @@ int run_validate(const std::vector<std::string>& args) {
     std::cout << render_text(diagnostics, summary, use_colour(options.colour, STDOUT_FILENO));
   }
   std::cout.flush();
-  return has_errors(diagnostics) ? kExitFailure : kExitOk;
+  int code = has_errors(diagnostics) ? kExitFailure : kExitOk;
+  free_at_exit(std::move(checked));
+  return code;
 }
 
 }  // namespace topicform

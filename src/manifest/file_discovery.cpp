@@ -3,7 +3,7 @@
 
 #include <algorithm>
 #include <filesystem>
-#include <set>
+#include <unordered_set>
 
 #include <fmt/format.h>
 
@@ -31,7 +31,7 @@ class Discovery {
     add_file(fs::path(path));
   }
 
-  std::vector<std::string> files() const { return m_files; }
+  std::vector<std::string> files() && { return std::move(m_files); }
 
  private:
   void report(const std::string& rule, const std::string& path, std::string message) {
@@ -47,7 +47,7 @@ class Discovery {
   }
 
   void add_canonical_file(const fs::path& path, const fs::path& canonical) {
-    if (m_seen_files.insert(canonical).second) m_files.push_back(path.string());
+    if (m_seen_files.insert(canonical.native()).second) m_files.push_back(path.string());
   }
 
   void walk(const fs::path& dir, std::vector<fs::path>& ancestors) {
@@ -66,15 +66,17 @@ class Discovery {
       return report("manifest/symlink-loop", dir.string(),
                     "the link leads back into a folder that is already being read");
     }
-    if (!m_seen_dirs.insert(canonical).second) return;  // reached twice through links
+    if (!m_seen_dirs.insert(canonical.native()).second) return;  // reached twice through links
     std::error_code ec;
     std::vector<fs::directory_entry> entries;
     for (fs::directory_iterator it(dir, ec), end; !ec && it != end; it.increment(ec)) {
       entries.push_back(*it);
     }
     if (ec) return report("manifest/unreadable", dir.string(), ec.message());
+    // One folder's entries differ only in their names: comparing whole texts orders them as
+    // comparing paths does, without splitting each into its parts.
     std::sort(entries.begin(), entries.end(),
-              [](const auto& a, const auto& b) { return a.path() < b.path(); });
+              [](const auto& a, const auto& b) { return a.path().native() < b.path().native(); });
     ancestors.push_back(canonical);
     for (const auto& entry : entries) visit(entry, canonical, ancestors);
     ancestors.pop_back();
@@ -110,8 +112,9 @@ class Discovery {
 
   std::vector<Diagnostic>& m_diagnostics;
   std::vector<std::string> m_files;
-  std::set<fs::path> m_seen_files;
-  std::set<fs::path> m_seen_dirs;
+  // Canonical paths as text: hashed, where a set of paths compared them part by part.
+  std::unordered_set<std::string> m_seen_files;
+  std::unordered_set<std::string> m_seen_dirs;
 };
 
 }  // namespace
@@ -120,7 +123,7 @@ std::vector<std::string> discover_manifests(const std::vector<std::string>& path
                                             std::vector<Diagnostic>& diagnostics) {
   Discovery discovery(diagnostics);
   for (const auto& path : paths) discovery.add_path(path);
-  return discovery.files();
+  return std::move(discovery).files();
 }
 
 }  // namespace topicform

@@ -4,6 +4,7 @@
 #include <filesystem>
 #include <map>
 #include <set>
+#include <unordered_map>
 
 #include <fmt/format.h>
 #include <nlohmann/json.hpp>
@@ -120,21 +121,50 @@ class SchemaResolver {
   std::set<std::string> m_reported;  // canonical files whose findings are out
 };
 
-void check_one(TopicSpec& spec, SchemaResolver& resolver, std::vector<Diagnostic>& diagnostics) {
-  const auto& schema = spec.owner.schema;
-  if (!schema.present || !names_local_schema(schema.value)) return;
-  fs::path written(schema.value);
-  fs::path joined =
-      written.is_absolute() ? written : fs::path(spec.document.file.str()).parent_path() / written;
+// Where a schema named in a manifest lies: the absolute path it names, and as diagnostics show it.
+struct SchemaPlace {
+  bool resolved = false;  // false: the path could not be made absolute
+  fs::path absolute;
+  std::string normal;  // `absolute` without `.` and `..` parts
+  std::string shown;
+};
+
+SchemaPlace place_of(const std::string& written_text, const std::string& manifest) {
+  fs::path written(written_text);
+  fs::path joined = written.is_absolute() ? written : fs::path(manifest).parent_path() / written;
   std::error_code ec;
   fs::path absolute = fs::absolute(joined, ec);
+  if (ec) return {};
+  return {true, absolute, absolute.lexically_normal().string(), joined.lexically_normal().string()};
+}
+
+// Thousands of manifests in one folder name the same schema: the path work (std::filesystem
+// splits a path into its parts at every step) is done once per folder and name.
+class SchemaPlaces {
+ public:
+  const SchemaPlace& operator()(const std::string& written, const std::string& manifest) {
+    std::string key = manifest.substr(0, manifest.rfind('/') + 1) + '\0' + written;
+    auto it = m_places.find(key);
+    if (it == m_places.end()) it = m_places.emplace(key, place_of(written, manifest)).first;
+    return it->second;
+  }
+
+ private:
+  std::unordered_map<std::string, SchemaPlace> m_places;
+};
+
+void check_one(TopicSpec& spec, SchemaResolver& resolver, SchemaPlaces& places,
+               std::vector<Diagnostic>& diagnostics) {
+  const auto& schema = spec.owner.schema;
+  if (!schema.present || !names_local_schema(schema.value)) return;
   auto refuse = [&](const std::string& why) {
     diagnostics.push_back(Diagnostic{Severity::error, "owner/schema-file",
                                      fmt::format("schema '{}' {}", schema.value, why), schema.at});
   };
-  if (ec) return refuse("cannot be resolved");
-  spec.owner.schema_path = absolute.lexically_normal().string();
-  const ResolvedSchema& resolved = resolver(absolute, joined.lexically_normal().string());
+  const SchemaPlace& place = places(schema.value, spec.document.file.str());
+  if (!place.resolved) return refuse("cannot be resolved");
+  spec.owner.schema_path = place.normal;
+  const ResolvedSchema& resolved = resolver(place.absolute, place.shown);
   if (!resolved.why.empty()) return refuse(resolved.why);
   if (resolved.file.empty()) return;
   spec.owner.schema_file = resolved.file;
@@ -167,7 +197,8 @@ std::vector<std::string> project_roots(const Project& project,
 
 void check_schema_files(Project& project, const std::vector<std::string>& roots) {
   SchemaResolver resolver(roots, project.diagnostics);
-  for (auto& spec : project.topics) check_one(spec, resolver, project.diagnostics);
+  SchemaPlaces places;
+  for (auto& spec : project.topics) check_one(spec, resolver, places, project.diagnostics);
 }
 
 }  // namespace topicform

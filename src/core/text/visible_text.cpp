@@ -44,7 +44,12 @@ bool is_bidi_control(char32_t code) {
 std::string visible(std::string_view text) {
   std::string out;
   out.reserve(text.size());
+  auto plain = [](char c) { return c >= 0x20 && c < 0x7F; };
   for (std::size_t at = 0; at < text.size();) {
+    std::size_t run = at;  // printable ASCII, most of any text, is copied a run at a time
+    while (run < text.size() && plain(text[run])) ++run;
+    out.append(text.substr(at, run - at));
+    if ((at = run) == text.size()) break;
     Decoded d = decode(text, at);
     if (d.length == 0) {
       out += fmt::format("\\x{:02X}", static_cast<unsigned char>(text[at]));
