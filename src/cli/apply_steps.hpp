@@ -9,7 +9,7 @@
 #include "cli/checked_project.hpp"
 #include "cli/command_options.hpp"
 #include "cluster/kafka_admin.hpp"
-#include "core/model/result.hpp"
+#include "core/ground/result.hpp"
 #include "engine/reconciler.hpp"
 #include "registry/http_registry.hpp"
 

@@ -7,7 +7,7 @@
 
 #include <boost/program_options.hpp>
 
-#include "core/model/result.hpp"
+#include "core/ground/result.hpp"
 #include "core/plan/targets.hpp"
 #include "core/rules/check.hpp"
 #include "manifest/project_loader.hpp"

@@ -9,8 +9,8 @@
 #include <fmt/format.h>
 
 #include "cli/terminal.hpp"
+#include "core/ground/parallel_for.hpp"
 #include "core/plan/environment_runs.hpp"
-#include "core/plan/parallel_for.hpp"
 #include "log/log.hpp"
 #include "render/diagnostics_render.hpp"
 

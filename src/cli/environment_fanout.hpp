@@ -12,7 +12,7 @@
 
 #include "cli/checked_project.hpp"
 #include "cli/cluster_connection.hpp"
-#include "core/model/result.hpp"
+#include "core/ground/result.hpp"
 
 namespace topicform {
 

@@ -6,7 +6,7 @@
 #include <optional>
 #include <string>
 
-#include "core/model/result.hpp"
+#include "core/ground/result.hpp"
 
 namespace topicform {
 

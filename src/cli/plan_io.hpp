@@ -6,7 +6,7 @@
 #include <vector>
 
 #include "cli/checked_project.hpp"
-#include "core/model/result.hpp"
+#include "core/ground/result.hpp"
 #include "core/plan/plan.hpp"
 #include "engine/reconciler.hpp"
 

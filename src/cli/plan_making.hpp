@@ -6,7 +6,7 @@
 
 #include "cli/checked_project.hpp"
 #include "cli/command_options.hpp"
-#include "core/model/result.hpp"
+#include "core/ground/result.hpp"
 #include "engine/reconciler.hpp"
 
 namespace topicform {

@@ -11,7 +11,7 @@
 #include <string_view>
 
 #include "cluster/kafka_admin.hpp"
-#include "core/model/result.hpp"
+#include "core/ground/result.hpp"
 
 namespace topicform {
 

@@ -5,7 +5,7 @@
 #include <string>
 #include <vector>
 
-#include "core/model/result.hpp"
+#include "core/ground/result.hpp"
 
 namespace topicform {
 

@@ -9,8 +9,8 @@
 #include <string>
 #include <utility>
 
+#include "core/ground/result.hpp"
 #include "core/model/cluster_state.hpp"
-#include "core/model/result.hpp"
 
 namespace topicform {
 

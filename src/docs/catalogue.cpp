@@ -10,8 +10,8 @@
 
 #include <fmt/format.h>
 
-#include "core/access/access_plan.hpp"
 #include "core/model/units.hpp"
+#include "core/plan/access_plan.hpp"
 #include "core/rules/rules.hpp"
 
 namespace topicform {

@@ -10,7 +10,7 @@
 
 #include <fmt/format.h>
 
-#include "core/access/access_plan.hpp"
+#include "core/plan/access_plan.hpp"
 #include "core/plan/diff.hpp"
 #include "engine/registry_sync.hpp"
 

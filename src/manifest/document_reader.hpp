@@ -7,7 +7,7 @@
 #include <string>
 #include <string_view>
 
-#include "core/model/location.hpp"
+#include "core/ground/location.hpp"
 #include "manifest/yaml_document.hpp"
 
 namespace topicform {

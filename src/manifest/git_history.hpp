@@ -5,7 +5,7 @@
 #include <vector>
 
 #include "core/contract/against.hpp"
-#include "core/model/result.hpp"
+#include "core/ground/result.hpp"
 
 namespace topicform {
 

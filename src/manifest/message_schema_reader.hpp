@@ -8,8 +8,8 @@
 #include <string_view>
 #include <vector>
 
-#include "core/contract/message_schema.hpp"
-#include "core/rules/diagnostic.hpp"
+#include "core/ground/diagnostic.hpp"
+#include "core/model/message_schema.hpp"
 
 namespace topicform {
 

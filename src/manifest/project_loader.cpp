@@ -10,7 +10,7 @@
 
 #include <fmt/format.h>
 
-#include "core/plan/parallel_for.hpp"
+#include "core/ground/parallel_for.hpp"
 #include "manifest/decode.hpp"
 #include "manifest/file_discovery.hpp"
 #include "manifest/read_file.hpp"

@@ -6,9 +6,9 @@
 #include <string_view>
 #include <vector>
 
+#include "core/ground/diagnostic.hpp"
 #include "core/model/settings.hpp"
 #include "core/model/topic_spec.hpp"
-#include "core/rules/diagnostic.hpp"
 
 namespace topicform {
 

@@ -4,7 +4,7 @@
 #include <string_view>
 #include <vector>
 
-#include "core/rules/diagnostic.hpp"
+#include "core/ground/diagnostic.hpp"
 #include "manifest/yaml_document.hpp"
 
 namespace topicform {

@@ -4,7 +4,7 @@
 #include <optional>
 #include <string_view>
 
-#include "core/model/location.hpp"
+#include "core/ground/location.hpp"
 
 namespace topicform {
 

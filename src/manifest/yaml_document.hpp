@@ -8,8 +8,8 @@
 
 #include <nlohmann/json.hpp>
 
-#include "core/model/location.hpp"
-#include "core/rules/diagnostic.hpp"
+#include "core/ground/diagnostic.hpp"
+#include "core/ground/location.hpp"
 
 namespace topicform {
 

@@ -11,8 +11,8 @@
 #include <fmt/format.h>
 #include <nlohmann/json.hpp>
 
+#include "core/ground/parallel_for.hpp"
 #include "core/model/schema_reference.hpp"
-#include "core/plan/parallel_for.hpp"
 #include "core/text/env_references.hpp"
 #include "core/text/url_text.hpp"
 #include "core/text/visible_text.hpp"

@@ -4,7 +4,7 @@
 #include <string>
 #include <vector>
 
-#include "core/rules/diagnostic.hpp"
+#include "core/ground/diagnostic.hpp"
 
 namespace topicform {
 

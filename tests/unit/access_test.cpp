@@ -1,6 +1,6 @@
 // ACLs from owner cards: the derived bindings, their diff with the cluster's, and the engine's
 // order and refusals on an in-memory cluster.
-#include "core/access/access_plan.hpp"
+#include "core/plan/access_plan.hpp"
 
 #include <gtest/gtest.h>
 

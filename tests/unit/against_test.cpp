@@ -1,6 +1,7 @@
 // check_against on revisions held in memory (the adapter's answers): breaks under the topic's
 // mode, a schema shared by topics judged once, new and deleted schemas, unreadable versions.
 #include "core/contract/against.hpp"
+#include "core/rules/rule_sink.hpp"
 
 #include <gtest/gtest.h>
 

@@ -1,5 +1,5 @@
 // File names in places: kept once, equal by text, ordered by text.
-#include "core/model/location.hpp"
+#include "core/ground/location.hpp"
 
 #include <gtest/gtest.h>
 

@@ -1,6 +1,6 @@
 // Plan-phase rules through the settings' severities, and the catalogue walk: every rule id that
 // `topicform rules` lists is shown firing by the corpus or by a plan scenario here.
-#include "core/rules/plan_rules.hpp"
+#include "core/plan/plan_rules.hpp"
 
 #include <filesystem>
 #include <set>

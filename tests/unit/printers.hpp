@@ -3,7 +3,7 @@
 
 #include <ostream>
 
-#include "core/rules/diagnostic.hpp"
+#include "core/ground/diagnostic.hpp"
 
 namespace topicform {
 

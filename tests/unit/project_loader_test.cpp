@@ -12,7 +12,7 @@
 #include <fmt/format.h>
 #include <gtest/gtest.h>
 
-#include "core/plan/parallel_for.hpp"
+#include "core/ground/parallel_for.hpp"
 #include "manifest/read_file.hpp"
 
 namespace topicform {

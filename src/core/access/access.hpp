@@ -10,7 +10,7 @@
 #include <utility>
 #include <vector>
 
-#include "core/model/location.hpp"
+#include "core/ground/location.hpp"
 
 namespace topicform {
 

@@ -32,7 +32,7 @@ const EarlierFile* find(const EarlierFiles& earlier, const std::string& file) {
 
 // Descriptions that changed where nothing else about the property did.
 void check_meaning(const EffectiveTopic& topic, const nlohmann::json& before,
-                   const std::string& revision, RuleSink& sink) {
+                   const std::string& revision, FindingSink& sink) {
   const MessageSchema& schema = *topic.spec->owner.message_schema;
   auto differences = diff_schemas(before, schema.root);
   std::set<std::string> reshaped;
@@ -54,7 +54,7 @@ void check_meaning(const EffectiveTopic& topic, const nlohmann::json& before,
 namespace {
 
 void judge(const EffectiveTopic& topic, const Settings& settings, const std::string& revision,
-           const EarlierFile& file, RuleSink& sink) {
+           const EarlierFile& file, FindingSink& sink) {
   const OwnerCard& owner = topic.spec->owner;
   const MessageSchema& schema = *owner.message_schema;
   if (!file.problem.empty()) {
@@ -76,7 +76,7 @@ void judge(const EffectiveTopic& topic, const Settings& settings, const std::str
 }
 
 void judge_missing(const EffectiveTopic& topic, const std::string& revision,
-                   const EarlierFiles& earlier, RuleSink& sink) {
+                   const EarlierFiles& earlier, FindingSink& sink) {
   const OwnerCard& owner = topic.spec->owner;
   const EarlierFile* manifest = find(earlier, topic.spec->document.file);
   std::string why = manifest != nullptr && manifest->present
@@ -106,7 +106,7 @@ std::vector<HistoryRequest> history_requests(const std::vector<EffectiveTopic>& 
 }
 
 void check_against(const std::vector<EffectiveTopic>& topics, const Settings& settings,
-                   const std::string& revision, const EarlierFiles& earlier, RuleSink& sink) {
+                   const std::string& revision, const EarlierFiles& earlier, FindingSink& sink) {
   std::set<std::pair<const MessageSchema*, CompatibilityMode>> judged;
   for (const auto& topic : topics) {
     if (topic.spec == nullptr || topic.name.ends_with(".dead")) continue;

@@ -8,9 +8,9 @@
 
 #include <nlohmann/json.hpp>
 
+#include "core/ground/finding_sink.hpp"
 #include "core/model/effective_topic.hpp"
 #include "core/model/settings.hpp"
-#include "core/rules/rule_sink.hpp"
 
 namespace topicform {
 
@@ -38,6 +38,6 @@ std::vector<HistoryRequest> history_requests(const std::vector<EffectiveTopic>& 
 // Reports contract/compatibility (a break under the topic's mode), contract/meaning-changed (a
 // property that kept its name and type but not its description) and contract/new-schema.
 void check_against(const std::vector<EffectiveTopic>& topics, const Settings& settings,
-                   const std::string& revision, const EarlierFiles& earlier, RuleSink& sink);
+                   const std::string& revision, const EarlierFiles& earlier, FindingSink& sink);
 
 }  // namespace topicform

@@ -6,7 +6,7 @@
 #include <string>
 #include <vector>
 
-#include "core/model/result.hpp"
+#include "core/ground/result.hpp"
 
 namespace topicform {
 

@@ -8,7 +8,7 @@
 #include <vector>
 
 #include "core/access/access.hpp"
-#include "core/model/result.hpp"
+#include "core/ground/result.hpp"
 
 namespace topicform {
 

@@ -24,7 +24,7 @@ void put_config(EffectiveTopic& topic, const ConfigEntry& entry) {
 
 // A field in human units that also has a raw config key: both set is a contradiction.
 void put_converted(EffectiveTopic& topic, const std::string& key, const Located<std::string>& raw,
-                   std::int64_t value, RuleSink& sink) {
+                   std::int64_t value, FindingSink& sink) {
   if (auto it = topic.config.find(key); it != topic.config.end()) {
     sink.report("config/cross-field", it->second.key_at,
                 fmt::format("'{}' is set both here and as '{}' at line {}: set it once", key,
@@ -34,7 +34,7 @@ void put_converted(EffectiveTopic& topic, const std::string& key, const Located<
 }
 
 Located<std::int64_t> parse_duration_field(const Located<std::string>& raw, std::string_view what,
-                                           RuleSink& sink) {
+                                           FindingSink& sink) {
   Located<std::int64_t> out;
   if (!raw.present) return out;
   if (auto ms = parse_duration_ms(raw.value)) return {*ms, raw.at, true};
@@ -63,7 +63,7 @@ bool EffectiveTopic::has_key() const {
 }
 
 EffectiveTopic resolve_topic(const TopicSpec& spec, const Environment& environment,
-                             RuleSink& sink) {
+                             FindingSink& sink) {
   static const TopicOverride kNoOverride;
   auto found = spec.overrides.find(environment.name);
   const TopicOverride& local = found == spec.overrides.end() ? kNoOverride : found->second;
@@ -177,7 +177,7 @@ void derive_message_limit(EffectiveTopic& dead, const EffectiveTopic& source,
 }  // namespace
 
 EffectiveTopic derive_dead_letter(const EffectiveTopic& source, const Settings& settings,
-                                  const Environment& environment, RuleSink& sink) {
+                                  const Environment& environment, FindingSink& sink) {
   const DeadLetterSpec* dead = source.spec->dead_letter ? &*source.spec->dead_letter : nullptr;
   EffectiveTopic topic;
   topic.spec = source.spec;

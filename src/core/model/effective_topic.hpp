@@ -8,11 +8,11 @@
 #include <string_view>
 #include <vector>
 
+#include "core/ground/finding_sink.hpp"
 #include "core/model/cluster_state.hpp"
 #include "core/model/settings.hpp"
 #include "core/model/topic_configs.hpp"
 #include "core/model/topic_spec.hpp"
-#include "core/rules/rule_sink.hpp"
 
 namespace topicform {
 
@@ -42,7 +42,8 @@ struct EffectiveTopic {
 };
 
 // Resolves `spec` for `environment`; unreadable durations and sizes are reported to `sink`.
-EffectiveTopic resolve_topic(const TopicSpec& spec, const Environment& environment, RuleSink& sink);
+EffectiveTopic resolve_topic(const TopicSpec& spec, const Environment& environment,
+                             FindingSink& sink);
 
 // A dead-letter topic: derived from its source, or a manifest of its own named `<source>.dead`
 // (an adopted one, say).
@@ -70,7 +71,7 @@ std::optional<std::int64_t> stated_message_limit(const EffectiveTopic& source,
 // longer retention, cleanup delete, and a message limit that takes every message the source
 // takes with the dead-letter headers; `deadLetter.config` adds the dead topic's own configs.
 EffectiveTopic derive_dead_letter(const EffectiveTopic& source, const Settings& settings,
-                                  const Environment& environment, RuleSink& sink);
+                                  const Environment& environment, FindingSink& sink);
 
 // The desired configs of `topic`: its complete set of dynamic configs, normalised (the diff
 // compares them, the rules and the fingerprint read them). A `.dead` whose message limit follows

@@ -8,8 +8,8 @@
 #include <vector>
 
 #include "core/access/access.hpp"
-#include "core/model/location.hpp"
-#include "core/rules/diagnostic.hpp"
+#include "core/ground/diagnostic.hpp"
+#include "core/ground/location.hpp"
 #include "core/text/pattern.hpp"
 
 namespace topicform {

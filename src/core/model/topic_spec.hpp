@@ -8,8 +8,8 @@
 #include <string>
 #include <vector>
 
-#include "core/contract/message_schema.hpp"
-#include "core/model/location.hpp"
+#include "core/ground/location.hpp"
+#include "core/model/message_schema.hpp"
 
 namespace topicform {
 

@@ -6,8 +6,8 @@
 #include <string>
 #include <vector>
 
+#include "core/ground/result.hpp"
 #include "core/model/effective_topic.hpp"
-#include "core/model/result.hpp"
 
 namespace topicform {
 

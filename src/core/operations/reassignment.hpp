@@ -9,9 +9,9 @@
 #include <string>
 #include <vector>
 
+#include "core/ground/result.hpp"
 #include "core/model/cluster_state.hpp"
 #include "core/model/effective_topic.hpp"
-#include "core/model/result.hpp"
 
 namespace topicform {
 

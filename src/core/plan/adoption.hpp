@@ -9,9 +9,9 @@
 #include <vector>
 
 #include "core/contract/adopted_schema.hpp"
+#include "core/ground/diagnostic.hpp"
 #include "core/model/cluster_state.hpp"
 #include "core/model/settings.hpp"
-#include "core/rules/diagnostic.hpp"
 #include "core/text/pattern.hpp"
 
 namespace topicform {

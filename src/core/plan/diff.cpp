@@ -5,9 +5,9 @@
 
 #include <fmt/format.h>
 
-#include "core/access/access_plan.hpp"
 #include "core/model/topic_configs.hpp"
-#include "core/rules/plan_rules.hpp"
+#include "core/plan/access_plan.hpp"
+#include "core/plan/plan_rules.hpp"
 
 namespace topicform {
 namespace {

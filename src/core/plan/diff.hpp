@@ -3,10 +3,10 @@
 
 #include <vector>
 
-#include "core/access/access_plan.hpp"
 #include "core/model/cluster_state.hpp"
 #include "core/model/effective_topic.hpp"
 #include "core/model/settings.hpp"
+#include "core/plan/access_plan.hpp"
 #include "core/plan/plan.hpp"
 
 namespace topicform {

@@ -5,10 +5,10 @@
 #include <string>
 #include <vector>
 
-#include "core/model/result.hpp"
+#include "core/ground/diagnostic.hpp"
+#include "core/ground/result.hpp"
 #include "core/model/settings.hpp"
 #include "core/plan/plan.hpp"
-#include "core/rules/diagnostic.hpp"
 
 namespace topicform {
 

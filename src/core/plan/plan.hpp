@@ -9,8 +9,8 @@
 #include <vector>
 
 #include "core/access/access.hpp"
-#include "core/model/location.hpp"
-#include "core/rules/diagnostic.hpp"
+#include "core/ground/diagnostic.hpp"
+#include "core/ground/location.hpp"
 
 namespace topicform {
 

@@ -7,8 +7,8 @@
 #include <unordered_set>
 #include <vector>
 
-#include "core/access/access_plan.hpp"
 #include "core/model/effective_topic.hpp"
+#include "core/plan/access_plan.hpp"
 #include "core/plan/plan.hpp"
 
 namespace topicform {

@@ -6,7 +6,7 @@
 
 #include <fmt/format.h>
 
-#include "core/plan/parallel_for.hpp"
+#include "core/ground/parallel_for.hpp"
 
 #include "core/rules/rules.hpp"
 

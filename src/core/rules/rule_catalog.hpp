@@ -5,7 +5,7 @@
 #include <span>
 #include <string_view>
 
-#include "core/rules/diagnostic.hpp"
+#include "core/ground/diagnostic.hpp"
 
 namespace topicform {
 

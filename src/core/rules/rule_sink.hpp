@@ -5,8 +5,9 @@
 #include <string_view>
 #include <vector>
 
+#include "core/ground/diagnostic.hpp"
+#include "core/ground/finding_sink.hpp"
 #include "core/model/settings.hpp"
-#include "core/rules/diagnostic.hpp"
 
 namespace topicform {
 
@@ -14,13 +15,13 @@ namespace topicform {
 // the catalogue's default; nullopt when it is off (or only shapes output).
 std::optional<Severity> severity_for(const Settings& settings, std::string_view rule);
 
-class RuleSink {
+class RuleSink final : public FindingSink {
  public:
   RuleSink(const Settings& settings, std::vector<Diagnostic>& out)
       : m_settings(settings), m_out(out) {}
 
   // Records a finding of `rule` at `at` with the severity the settings give it (or none if off).
-  void report(std::string_view rule, const Location& at, std::string message);
+  void report(std::string_view rule, const Location& at, std::string message) override;
 
   // While set, findings are about an adopted topic (`adopted: true`): the cluster already has it
   // as it is, and a rule cannot rename or rebuild a live topic, so a design rule's error is

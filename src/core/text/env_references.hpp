@@ -3,7 +3,7 @@
 
 #include <string>
 
-#include "core/model/result.hpp"
+#include "core/ground/result.hpp"
 
 namespace topicform {
 

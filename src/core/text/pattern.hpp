@@ -6,7 +6,7 @@
 #include <string>
 #include <string_view>
 
-#include "core/model/result.hpp"
+#include "core/ground/result.hpp"
 
 namespace re2 {
 class RE2;

@@ -1,5 +1,5 @@
 // Plan findings go through the same severity lookup as the offline rules.
-#include "core/rules/plan_findings.hpp"
+#include "core/plan/plan_findings.hpp"
 
 #include "core/rules/rule_sink.hpp"
 

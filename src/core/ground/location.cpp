@@ -1,5 +1,5 @@
 // The run's kept file names (see FileName).
-#include "core/model/location.hpp"
+#include "core/ground/location.hpp"
 
 #include <mutex>
 #include <unordered_set>

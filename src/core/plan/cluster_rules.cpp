@@ -6,7 +6,7 @@
 #include <fmt/format.h>
 
 #include "core/model/units.hpp"
-#include "core/rules/plan_rules.hpp"
+#include "core/plan/plan_rules.hpp"
 
 namespace topicform {
 namespace {

@@ -1,5 +1,5 @@
 // A shared atomic counter hands out indices, so threads that draw slow files do fewer of them.
-#include "core/plan/parallel_for.hpp"
+#include "core/ground/parallel_for.hpp"
 
 #include <sched.h>
 

@@ -1,5 +1,5 @@
 // Severity names and the stable ordering of diagnostics.
-#include "core/rules/diagnostic.hpp"
+#include "core/ground/diagnostic.hpp"
 
 #include <algorithm>
 #include <tuple>

@@ -1,5 +1,5 @@
 // Owner cards -> ACL bindings, and bindings -> creates, deletes and the unmanaged rest.
-#include "core/access/access_plan.hpp"
+#include "core/plan/access_plan.hpp"
 
 #include <algorithm>
 

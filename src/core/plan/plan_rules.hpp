@@ -8,7 +8,7 @@
 #include "core/model/cluster_state.hpp"
 #include "core/model/effective_topic.hpp"
 #include "core/plan/plan.hpp"
-#include "core/rules/plan_findings.hpp"
+#include "core/plan/plan_findings.hpp"
 
 namespace topicform {
 

@@ -6,7 +6,7 @@
 #include <string_view>
 #include <vector>
 
-#include "core/model/location.hpp"
+#include "core/ground/location.hpp"
 
 namespace topicform {
 

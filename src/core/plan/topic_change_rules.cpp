@@ -7,7 +7,7 @@
 #include "core/model/effective_topic.hpp"
 #include "core/model/topic_configs.hpp"
 #include "core/model/units.hpp"
-#include "core/rules/plan_rules.hpp"
+#include "core/plan/plan_rules.hpp"
 #include "core/rules/rules.hpp"
 
 namespace topicform {

@@ -6,7 +6,7 @@
 
 #include <nlohmann/json.hpp>
 
-#include "core/model/location.hpp"
+#include "core/ground/location.hpp"
 
 namespace topicform {
 
