@@ -147,61 +147,90 @@ std::size_t ApplyReport::count(ActionStatus status) const {
                                                 [&](const auto& r) { return r.status == status; }));
 }
 
-ApplyReport apply_plan(const Plan& plan, ClusterWriter& writer, const Progress& progress,
-                       int wait_timeout_ms, const RetryPolicy& retry) {
-  ApplyReport report;
-  Runner runner(report, progress);
-  auto creates = of_kind<CreateTopic>(plan);
-  auto grows = of_kind<AddPartitions>(plan);
-  auto alters = of_kind<AlterConfig>(plan);
-  auto deletes = of_kind<DeleteTopic>(plan);
-  auto run = [&](ActionKind kind, const auto& items, auto call) {
+namespace {
+
+// The steps of one apply: each batch is recorded, and once one fails the rest are reported as
+// not attempted.
+class Steps {
+ public:
+  Steps(ApplyReport& report, ClusterWriter& writer, const Progress& progress, int wait_timeout_ms,
+        const RetryPolicy& retry)
+      : m_runner(report, progress),
+        m_writer(writer),
+        m_progress(progress),
+        m_wait_timeout_ms(wait_timeout_ms),
+        m_retry(retry) {}
+
+  template <class Item, class Call>
+  void run(ActionKind kind, const std::vector<Item>& items, Call call) {
     if (items.empty()) return;
-    if (!runner.stopped()) {
-      progress(fmt::format("{} {} topic(s)...", action_kind_name(kind), items.size()));
+    if (!m_runner.stopped()) {
+      m_progress(fmt::format("{} {} topic(s)...", action_kind_name(kind), items.size()));
     }
-    runner.record(kind, names(items),
-                  runner.stopped() ? Result<std::vector<TopicOutcome>>(std::vector<TopicOutcome>{})
-                                   : with_retries(kind, items, call, retry, progress));
-  };
+    m_runner.record(kind, names(items),
+                    m_runner.stopped()
+                        ? Result<std::vector<TopicOutcome>>(std::vector<TopicOutcome>{})
+                        : with_retries(kind, items, call, m_retry, m_progress));
+  }
+
   // A consumer started after apply must find every topic with all its partitions led; metadata
   // shows new topics and partitions a little after the request returns.
-  auto wait_for = [&](const std::map<std::string, std::int64_t>& expected) {
-    if (expected.empty() || runner.stopped()) return;
-    auto led = writer.wait_until_led(expected, wait_timeout_ms);
-    if (!led) runner.stop(led.error().message);
-  };
-  // ACLs are granted before any topic changes, so a consumer started after apply finds its
-  // access, and revoked after every topic change (a deleted topic's last).
-  auto run_acls = [&](ActionKind kind, const std::vector<AclBinding>& bindings, auto call) {
+  void wait_for(const std::map<std::string, std::int64_t>& expected) {
+    if (expected.empty() || m_runner.stopped()) return;
+    auto led = m_writer.wait_until_led(expected, m_wait_timeout_ms);
+    if (!led) m_runner.stop(led.error().message);
+  }
+
+  template <class Call>
+  void run_acls(ActionKind kind, const std::vector<AclBinding>& bindings, Call call) {
     if (bindings.empty()) return;
     std::vector<std::string> described;
     for (const auto& b : bindings) described.push_back(describe_binding(b));
-    if (!runner.stopped()) {
-      progress(fmt::format("{} {} ACL binding(s)...", action_kind_name(kind), bindings.size()));
+    if (!m_runner.stopped()) {
+      m_progress(fmt::format("{} {} ACL binding(s)...", action_kind_name(kind), bindings.size()));
     }
-    runner.record(kind, described,
-                  runner.stopped() ? Result<std::vector<TopicOutcome>>(std::vector<TopicOutcome>{})
-                                   : call(bindings));
-  };
-  run_acls(ActionKind::grant, plan.access.creates,
-           [&](const auto& b) { return writer.create_acls(b); });
-  run(ActionKind::create, creates,
-      [&](const auto& items) { return writer.create_topics(items, false); });
+    m_runner.record(kind, described,
+                    m_runner.stopped()
+                        ? Result<std::vector<TopicOutcome>>(std::vector<TopicOutcome>{})
+                        : call(bindings));
+  }
+
+ private:
+  Runner m_runner;
+  ClusterWriter& m_writer;
+  const Progress& m_progress;
+  int m_wait_timeout_ms;
+  const RetryPolicy& m_retry;
+};
+
+}  // namespace
+
+ApplyReport apply_plan(const Plan& plan, ClusterWriter& writer, const Progress& progress,
+                       int wait_timeout_ms, const RetryPolicy& retry) {
+  ApplyReport report;
+  Steps steps(report, writer, progress, wait_timeout_ms, retry);
+  auto creates = of_kind<CreateTopic>(plan);
+  auto grows = of_kind<AddPartitions>(plan);
+  // ACLs are granted before any topic changes, so a consumer started after apply finds its
+  // access, and revoked after every topic change (a deleted topic's last).
+  steps.run_acls(ActionKind::grant, plan.access.creates,
+                 [&](const auto& b) { return writer.create_acls(b); });
+  steps.run(ActionKind::create, creates,
+            [&](const auto& items) { return writer.create_topics(items, false); });
   std::map<std::string, std::int64_t> created;
   for (const auto& c : creates) created[c.name] = c.partitions;
-  wait_for(created);
-  run(ActionKind::add_partitions, grows,
-      [&](const auto& items) { return writer.add_partitions(items, false); });
+  steps.wait_for(created);
+  steps.run(ActionKind::add_partitions, grows,
+            [&](const auto& items) { return writer.add_partitions(items, false); });
   std::map<std::string, std::int64_t> grown;
   for (const auto& g : grows) grown[g.name] = g.to;
-  wait_for(grown);
-  run(ActionKind::alter_config, alters,
-      [&](const auto& items) { return writer.alter_configs(items, false); });
-  run(ActionKind::delete_topic, deletes,
-      [&](const auto& items) { return writer.delete_topics(items); });
-  run_acls(ActionKind::revoke, plan.access.deletes,
-           [&](const auto& b) { return writer.delete_acls(b); });
+  steps.wait_for(grown);
+  steps.run(ActionKind::alter_config, of_kind<AlterConfig>(plan),
+            [&](const auto& items) { return writer.alter_configs(items, false); });
+  steps.run(ActionKind::delete_topic, of_kind<DeleteTopic>(plan),
+            [&](const auto& items) { return writer.delete_topics(items); });
+  steps.run_acls(ActionKind::revoke, plan.access.deletes,
+                 [&](const auto& b) { return writer.delete_acls(b); });
   return report;
 }
 

@@ -28,7 +28,8 @@ struct KindWords {
   Words words;
 };
 
-// Each family of incompatible kinds and how it is told; anything else is told as a bound.
+// Each family of incompatible kinds and how it is told; anything else is told as a bound. A data
+// table: its length is the families, one entry each.
 const std::vector<KindWords>& families() {
   static const std::vector<KindWords> kFamilies{
       {{K::type_changed},

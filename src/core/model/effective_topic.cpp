@@ -62,39 +62,29 @@ bool EffectiveTopic::has_key() const {
          !spec->owner.key.value.empty();
 }
 
-EffectiveTopic resolve_topic(const TopicSpec& spec, const Environment& environment,
-                             FindingSink& sink) {
-  static const TopicOverride kNoOverride;
-  auto found = spec.overrides.find(environment.name);
-  const TopicOverride& local = found == spec.overrides.end() ? kNoOverride : found->second;
+namespace {
 
-  EffectiveTopic topic;
-  topic.spec = &spec;
-  topic.name = spec.name.value;
-  topic.name_at = spec.name.at;
-  topic.partitions = pick(spec.partitions, local.partitions);
-  topic.replication_factor = pick(spec.replication_factor, local.replication_factor);
-  if (!topic.replication_factor.present) {
-    topic.replication_factor = {environment.default_replication_factor, spec.name.at, true};
-  }
-  for (const auto& entry : spec.config) put_config(topic, entry);
-  for (const auto& entry : local.config) put_config(topic, entry);
-
+// `retention` and `retentionBytes` as the configs Kafka reads; unreadable values are reported.
+void put_retention(EffectiveTopic& topic, const TopicSpec& spec, const TopicOverride& local,
+                   FindingSink& sink) {
   const Located<std::string>& retention = pick(spec.retention, local.retention);
   topic.retention_stated = retention.present || topic.config.count("retention.ms") > 0;
   if (auto ms = parse_duration_field(retention, "retention", sink); ms.present) {
     put_converted(topic, "retention.ms", retention, ms.value, sink);
   }
-  if (spec.retention_bytes.present) {
-    if (auto bytes = parse_size_bytes(spec.retention_bytes.value)) {
-      put_converted(topic, "retention.bytes", spec.retention_bytes, *bytes, sink);
-    } else {
-      sink.report("retention/units", spec.retention_bytes.at,
-                  fmt::format("retentionBytes '{}' is not a size: write a number with B, KiB, "
-                              "MiB, GiB or TiB (e.g. 10GiB), or 'infinite'",
-                              spec.retention_bytes.value));
-    }
+  if (!spec.retention_bytes.present) return;
+  if (auto bytes = parse_size_bytes(spec.retention_bytes.value)) {
+    put_converted(topic, "retention.bytes", spec.retention_bytes, *bytes, sink);
+  } else {
+    sink.report("retention/units", spec.retention_bytes.at,
+                fmt::format("retentionBytes '{}' is not a size: write a number with B, KiB, "
+                            "MiB, GiB or TiB (e.g. 10GiB), or 'infinite'",
+                            spec.retention_bytes.value));
   }
+}
+
+// `cleanupPolicy` as the config, and the policy as a list read from whichever config holds it.
+void put_cleanup_policy(EffectiveTopic& topic, const TopicSpec& spec, FindingSink& sink) {
   if (spec.cleanup_policy.present) {
     if (auto it = topic.config.find("cleanup.policy"); it != topic.config.end()) {
       sink.report(
@@ -107,19 +97,25 @@ EffectiveTopic resolve_topic(const TopicSpec& spec, const Environment& environme
     put_config(topic, ConfigEntry{"cleanup.policy", spec.cleanup_policy.at, joined,
                                   spec.cleanup_policy.at});
   }
-  if (auto it = topic.config.find("cleanup.policy"); it != topic.config.end()) {
-    topic.cleanup_at = it->second.value_at;
-    // Read like Kafka's list type (Java's split): trailing empty items vanish, inner ones stay.
-    for (std::string_view item : split_config_list(it->second.value)) {
-      topic.cleanup_policy.emplace_back(item);
-    }
-    while (!topic.cleanup_policy.empty() && topic.cleanup_policy.back().empty()) {
-      topic.cleanup_policy.pop_back();
-    }
-  } else {
+  auto it = topic.config.find("cleanup.policy");
+  if (it == topic.config.end()) {
     topic.cleanup_policy = {"delete"};  // Kafka's default
     topic.cleanup_at = spec.name.at;
+    return;
   }
+  topic.cleanup_at = it->second.value_at;
+  // Read like Kafka's list type (Java's split): trailing empty items vanish, inner ones stay.
+  for (std::string_view item : split_config_list(it->second.value)) {
+    topic.cleanup_policy.emplace_back(item);
+  }
+  while (!topic.cleanup_policy.empty() && topic.cleanup_policy.back().empty()) {
+    topic.cleanup_policy.pop_back();
+  }
+}
+
+// retention.ms and min.insync.replicas as numbers the rules compare; the environment's default
+// min.insync.replicas where the manifest states none.
+void put_limits(EffectiveTopic& topic, const TopicSpec& spec, const Environment& environment) {
   if (auto it = topic.config.find("retention.ms"); it != topic.config.end()) {
     if (auto ms = parse_duration_ms(it->second.value)) {
       topic.retention_ms = {*ms, it->second.value_at, true};
@@ -138,6 +134,30 @@ EffectiveTopic resolve_topic(const TopicSpec& spec, const Environment& environme
     topic.config["min.insync.replicas"] =
         ConfigEntry{"min.insync.replicas", spec.name.at, std::to_string(n), spec.name.at};
   }
+}
+
+}  // namespace
+
+EffectiveTopic resolve_topic(const TopicSpec& spec, const Environment& environment,
+                             FindingSink& sink) {
+  static const TopicOverride kNoOverride;
+  auto found = spec.overrides.find(environment.name);
+  const TopicOverride& local = found == spec.overrides.end() ? kNoOverride : found->second;
+
+  EffectiveTopic topic;
+  topic.spec = &spec;
+  topic.name = spec.name.value;
+  topic.name_at = spec.name.at;
+  topic.partitions = pick(spec.partitions, local.partitions);
+  topic.replication_factor = pick(spec.replication_factor, local.replication_factor);
+  if (!topic.replication_factor.present) {
+    topic.replication_factor = {environment.default_replication_factor, spec.name.at, true};
+  }
+  for (const auto& entry : spec.config) put_config(topic, entry);
+  for (const auto& entry : local.config) put_config(topic, entry);
+  put_retention(topic, spec, local, sink);
+  put_cleanup_policy(topic, spec, sink);
+  put_limits(topic, spec, environment);
   return topic;
 }
 

@@ -13,6 +13,7 @@ constexpr auto I = Severity::info;
 constexpr std::optional<Severity> None = std::nullopt;
 using P = RulePhase;
 
+// A data table, one entry per rule: its length is the catalogue.
 constexpr std::array kRules = std::to_array<RuleInfo>({
     {"manifest/unreadable", E, P::manifest, false,
      "a path that cannot be read: missing, unreadable, a broken link"},
