@@ -5,6 +5,7 @@
 #include <unistd.h>
 
 #include <array>
+#include <chrono>
 #include <cstdio>
 #include <optional>
 #include <set>
@@ -120,8 +121,10 @@ rd_kafka_headers_t* replayable_headers(rd_kafka_message_t* message, std::int32_t
   return headers;
 }
 
-// Writes `message` back to the source, without the dead-* headers, to its origin partition.
-Result<bool> write_back(rd_kafka_t* producer, rd_kafka_message_t* message, const ReplayJob& job) {
+// Writes `message` back to the source, without the dead-* headers, to its origin partition. A
+// queue that stays full for `timeout_ms` (the broker takes nothing) is a failure, not a wait.
+Result<bool> write_back(rd_kafka_t* producer, rd_kafka_message_t* message, const ReplayJob& job,
+                        int timeout_ms) {
   std::int32_t partition = RD_KAFKA_PARTITION_UA;
   rd_kafka_headers_t* headers = replayable_headers(message, partition, job);
   // rd_kafka_produceva, not rd_kafka_producev: the latter's macros are GNU statement
@@ -140,12 +143,13 @@ Result<bool> write_back(rd_kafka_t* producer, rd_kafka_message_t* message, const
   fields[5].vtype = RD_KAFKA_VTYPE_HEADERS;
   fields[5].u.headers = headers;
   std::size_t count = headers ? 6 : 5;
+  auto deadline = std::chrono::steady_clock::now() + std::chrono::milliseconds(timeout_ms);
   for (;;) {
     rd_kafka_error_t* error = rd_kafka_produceva(producer, fields.data(), count);
     rd_kafka_resp_err_t err = error ? rd_kafka_error_code(error) : RD_KAFKA_RESP_ERR_NO_ERROR;
     if (error) rd_kafka_error_destroy(error);
     if (!err) return true;  // the message owns the headers now
-    if (err != RD_KAFKA_RESP_ERR__QUEUE_FULL) {
+    if (err != RD_KAFKA_RESP_ERR__QUEUE_FULL || std::chrono::steady_clock::now() > deadline) {
       if (headers) rd_kafka_headers_destroy(headers);  // not taken by a refused message
       return Error{fmt::format("write to '{}': {}", job.source, rd_kafka_err2str(err))};
     }
@@ -168,22 +172,25 @@ struct Transaction {
   int timeout_ms;
 };
 
-// Reads up to the job's transaction size from the dead topic and writes each back.
-Result<Batch> fill_transaction(rd_kafka_t* consumer, rd_kafka_t* producer, const ReplayJob& job,
-                               const ReadRanges& ranges, std::set<std::int32_t>& open,
-                               int timeout_ms) {
-  Batch batch;
+// Reads up to the job's transaction size from the dead topic into `batch` and writes each back.
+// On a failure `batch` holds what was written before it: a write refused because the broker
+// refused an earlier message of the transaction is judged by that batch.
+Result<bool> fill_transaction(rd_kafka_t* consumer, rd_kafka_t* producer, const ReplayJob& job,
+                              const ReadRanges& ranges, std::set<std::int32_t>& open,
+                              int timeout_ms, Batch& batch) {
   while (batch.messages < job.messages_per_transaction && batch.bytes < job.bytes_per_transaction) {
     auto message = next_in_ranges(consumer, job.dead, ranges, open, timeout_ms);
     if (!message) return message.error();
     if (!*message) break;
-    if (auto written = write_back(producer, message->get(), job); !written) return written.error();
+    if (auto written = write_back(producer, message->get(), job, timeout_ms); !written) {
+      return written.error();
+    }
     batch.first.try_emplace((*message)->partition, (*message)->offset);
     batch.next[(*message)->partition] = (*message)->offset + 1;
     ++batch.messages;
     batch.bytes += static_cast<std::int64_t>((*message)->len + (*message)->key_len);
   }
-  return batch;
+  return true;
 }
 
 // Whether the broker refuses the messages themselves: the same messages are refused again, so
@@ -284,20 +291,22 @@ Result<ReplayResult> replay_dead_letters(const KafkaOptions& options, const Repl
     if (auto e = take_error(rd_kafka_begin_transaction(txn.producer)); !e.empty()) {
       return Error{fmt::format("begin a transaction: {}", e)};
     }
-    auto batch =
-        fill_transaction(consumer->get(), txn.producer, job, *ranges, *open, txn.timeout_ms);
-    if (!batch) {
-      return abort_after(txn, nullptr, batch.error().message, RD_KAFKA_RESP_ERR_NO_ERROR);
+    Batch batch;
+    auto filled =
+        fill_transaction(consumer->get(), txn.producer, job, *ranges, *open, txn.timeout_ms, batch);
+    if (!filled) {
+      return abort_after(txn, batch.messages ? &batch : nullptr, filled.error().message,
+                         RD_KAFKA_RESP_ERR_NO_ERROR);
     }
-    if (batch->messages == 0) {
+    if (batch.messages == 0) {
       take_error(rd_kafka_abort_transaction(txn.producer, txn.timeout_ms));
       break;
     }
     if (result.transactions == job.hold_after_transactions) hold(txn.producer, result.transactions);
-    if (auto committed = commit_batch(txn, consumer->get(), *batch); !committed) {
+    if (auto committed = commit_batch(txn, consumer->get(), batch); !committed) {
       return committed.error();
     }
-    result.replayed += batch->messages;
+    result.replayed += batch.messages;
     ++result.transactions;
     progress(result.replayed);
   }
