@@ -154,7 +154,8 @@ Parsed parse_apply(const std::vector<std::string>& args, ApplyOptions& options) 
       "apply without asking (required when there is no terminal)")(
       "allow-delete", po::bool_switch(&options.allow_delete),
       "delete topics whose manifest says `deleted: true`")(
-      "wait", po::value(&options.wait)->default_value("60s")->value_name("DURATION"),
+      "wait",
+      po::value(&options.wait)->default_value(DurationMs{60'000}, "60s")->value_name("DURATION"),
       "how long the cluster may take to show what apply wrote, counted from the last sign of "
       "progress: a leader for every new partition, then the accepted config changes (60s, 2m; "
       "a bare number is seconds)")(
@@ -178,8 +179,7 @@ Parsed parse_apply(const std::vector<std::string>& args, ApplyOptions& options) 
 int run_apply(const std::vector<std::string>& args) {
   ApplyOptions options;
   if (auto parsed = parse_apply(args, options); parsed != Parsed::run) return exit_code(parsed);
-  auto policy = policy_of(options);
-  if (!policy) return fail(policy.error().message);
+  ExecutePolicy policy = policy_of(options);
   std::vector<SavedPlan> saved;
   if (!options.plan_file.empty()) {
     auto read = read_saved_plans(options);
@@ -188,10 +188,10 @@ int run_apply(const std::vector<std::string>& args) {
   }
   auto names = environments_of(options);
   if (!names) return fail(names.error().message);
-  if (names->size() > 1) return apply_in_order(options, *names, saved, *policy);
+  if (names->size() > 1) return apply_in_order(options, *names, saved, policy);
   auto prepared = prepare_apply(options, names->front(), saved.empty() ? nullptr : &saved[0]);
   if (!prepared) return fail(prepared.error().message);
-  return execute_prepared(**prepared, options, *policy);
+  return execute_prepared(**prepared, options, policy);
 }
 
 }  // namespace topicform

@@ -31,7 +31,7 @@ Result<bool> wait_if_asked(const ApplyOptions& options, const CheckedProject& ch
     }
   }
   auto ready =
-      wait_for_brokers(admin, std::max<std::int64_t>(wanted, 1), *timeout_ms(options.connection));
+      wait_for_brokers(admin, std::max<std::int64_t>(wanted, 1), options.connection.timeout.ms);
   if (!ready) return ready.error();
   return true;
 }
@@ -94,18 +94,14 @@ int report(const Outcome& outcome, const ApplyOptions& options, KafkaAdmin& admi
 
 }  // namespace
 
-Result<ExecutePolicy> policy_of(const ApplyOptions& options) {
-  auto wait_ms = duration_flag_ms("--wait", options.wait);
-  if (!wait_ms) return wait_ms.error();
-  auto silence_ms = timeout_ms(options.connection);
-  if (!silence_ms) return silence_ms.error();
+ExecutePolicy policy_of(const ApplyOptions& options) {
   ExecutePolicy policy;
   policy.allow_delete = options.allow_delete;
-  policy.wait_timeout_ms = *wait_ms;
+  policy.wait_timeout_ms = options.wait.ms;
   // A busy broker (right after a large create) shows accepted changes tens of seconds late
   // while answering every read: that is --wait's to bound, not --timeout's (silence).
-  policy.readback_timeout_ms = *wait_ms;
-  policy.read_failure_timeout_ms = *silence_ms;
+  policy.readback_timeout_ms = options.wait.ms;
+  policy.read_failure_timeout_ms = options.connection.timeout.ms;
   return policy;
 }
 
@@ -134,12 +130,12 @@ Result<bool> plan_apply(PreparedApply& prepared, const ApplyOptions& options,
   const CheckedProject& checked = *prepared.checked;
   ClusterPorts cluster{*prepared.admin, prepared.admin.get(), prepared.registry.get()};
   PhaseLog phases(*prepared.admin, "");
-  phases.begin("read");
-  auto planned = make_plan(desired_of(checked, &prepared.targets), options.allow_delete, cluster);
+  PlanRequest request{options.allow_delete, registry_skipped(options.connection), nullptr,
+                      [&](std::string_view phase) { phases.begin(phase); }};
+  auto planned = make_plan(desired_of(checked, &prepared.targets), request, cluster);
   phases.end();
   if (!planned) return Error{planned.error().message + "; nothing was applied"};
   log_cluster_read(planned->plan, planned->state);
-  planned->plan.schemas_skipped = registry_skipped(options.connection, checked.environment);
   if (saved) {
     if (auto same = check_saved(*saved, planned->plan, checked); !same) return same.error();
   }

@@ -24,8 +24,8 @@ struct PreparedApply {
   std::optional<Planned> planned;
 };
 
-// --wait and --timeout as the engine's policy, or an error naming the bad value.
-Result<ExecutePolicy> policy_of(const ApplyOptions& options);
+// --allow-delete, --wait and --timeout as the engine's policy.
+ExecutePolicy policy_of(const ApplyOptions& options);
 
 // Reads and checks the manifests for `environment` (reporting their diagnostics) and connects,
 // waiting for brokers when asked; not yet planned. An error says why nothing was applied.

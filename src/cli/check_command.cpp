@@ -81,10 +81,9 @@ HealthReport check_cluster(const CheckedProject& checked, const CheckOptions& op
   const std::string& environment = checked.environment.name;
   auto admin = connect_kafka(options.connection, checked.environment);
   if (!admin) return unreachable_report(environment, admin.error().message);
-  auto planned = make_plan(desired_of(checked), false, {**admin, admin->get()});
+  auto planned = make_plan(desired_of(checked), {}, {**admin, admin->get()});
   if (!planned) return unreachable_report(environment, planned.error().message);
-  auto timeout = timeout_ms(options.connection);
-  recount_dead_letters(**admin, planned->state, timeout ? *timeout : 30'000,
+  recount_dead_letters(**admin, planned->state, options.connection.timeout.ms,
                        [](int ms) { std::this_thread::sleep_for(std::chrono::milliseconds(ms)); });
   auto facts = (*admin)->read_health(health_request(checked.topics, planned->state));
   if (options.stats) log_info(format_request_counts((*admin)->requests(), "writes"));

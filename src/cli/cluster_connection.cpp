@@ -27,25 +27,9 @@ void add_connection_options(po::options_description& options, ConnectionOptions&
       "ENV=FILE applies it to environment ENV only (repeatable, for runs over several)")(
       "property,X", po::value(&into.properties)->composing(),
       "a librdkafka client property key=value (also ${env:NAME})")(
-      "timeout", po::value(&into.timeout)->default_value("30s")->value_name("DURATION"),
+      "timeout",
+      po::value(&into.timeout)->default_value(DurationMs{30'000}, "30s")->value_name("DURATION"),
       timeout_help.c_str());
-}
-
-Result<int> duration_flag_ms(const std::string& flag, const std::string& value) {
-  constexpr std::int64_t kDay = 24LL * 3'600'000;
-  auto seconds = parse_integer(value);
-  bool seconds_fit = seconds && *seconds > 0 && *seconds <= kDay / 1000;
-  auto ms = seconds ? std::optional<std::int64_t>(seconds_fit ? *seconds * 1000 : -1)
-                    : parse_duration_ms(value);
-  if (!ms || *ms <= 0 || *ms > kDay) {
-    return Error{
-        fmt::format("{} '{}' is not a duration between 1ms and 24h (e.g. 30s, 2m)", flag, value)};
-  }
-  return static_cast<int>(*ms);
-}
-
-Result<int> timeout_ms(const ConnectionOptions& options) {
-  return duration_flag_ms("--timeout", options.timeout);
 }
 
 Bootstrap bootstrap_of(const ConnectionOptions& options, const Environment& environment) {
@@ -75,9 +59,7 @@ std::string command_config_for(const ConnectionOptions& options, const std::stri
 Result<KafkaOptions> kafka_options(const ConnectionOptions& options,
                                    const Environment& environment) {
   KafkaOptions kafka;
-  auto timeout = timeout_ms(options);
-  if (!timeout) return timeout.error();
-  kafka.timeout_ms = *timeout;
+  kafka.timeout_ms = options.timeout.ms;
   auto bootstrap = bootstrap_of(options, environment);
   // ${env:NAME} keeps each environment's addresses in its own pipeline variable.
   auto servers = expand_env_references(bootstrap.servers, bootstrap.source);
@@ -132,13 +114,11 @@ Result<std::unique_ptr<HttpRegistry>> connect_registry(const ConnectionOptions& 
   if (!environment.schema_registry || options.skip_registry) {
     return std::unique_ptr<HttpRegistry>();
   }
-  auto timeout = timeout_ms(options);
-  if (!timeout) return timeout.error();
-  return open_registry(*environment.schema_registry, *timeout);
+  return open_registry(*environment.schema_registry, options.timeout.ms);
 }
 
-std::string registry_skipped(const ConnectionOptions& options, const Environment& environment) {
-  if (!environment.schema_registry || !options.skip_registry) return "";
+std::string registry_skipped(const ConnectionOptions& options) {
+  if (!options.skip_registry) return "";
   return "--skip-registry: the schema registry was not read, and nothing is written to it";
 }
 

@@ -7,6 +7,7 @@
 
 #include <boost/program_options.hpp>
 
+#include "cli/duration_flag.hpp"
 #include "cluster/kafka_admin.hpp"
 #include "core/model/settings.hpp"
 #include "registry/http_registry.hpp"
@@ -17,19 +18,12 @@ struct ConnectionOptions {
   std::string bootstrap;
   std::vector<std::string> command_configs;  // --command-config: FILE, or ENV=FILE
   std::vector<std::string> properties;
-  std::string timeout = "30s";  // a duration; a bare number is seconds
-  bool skip_registry = false;   // --skip-registry: plan and apply leave the registry alone
+  DurationMs timeout{30'000};  // --timeout: how long the cluster may stay silent
+  bool skip_registry = false;  // --skip-registry: plan and apply leave the registry alone
   // A run over several environments: each reaches the one its settings name, so neither
   // --bootstrap-server nor KAFKA_BOOTSTRAP_SERVERS (one cluster for all) is used.
   bool settings_bootstrap_only = false;
 };
-
-// A duration flag in milliseconds ("30s", "2m", "500ms"; a bare number is seconds), between 1ms
-// and 24h, or an error naming the flag and the bad value.
-Result<int> duration_flag_ms(const std::string& flag, const std::string& value);
-
-// --timeout in milliseconds, or an error naming the bad value.
-Result<int> timeout_ms(const ConnectionOptions& options);
 
 // The flags that reach a cluster; `waits_for_brokers` adds what --timeout means to
 // --wait-for-brokers (apply only).
@@ -67,7 +61,7 @@ void add_registry_option(boost::program_options::options_description& options,
 Result<std::unique_ptr<HttpRegistry>> connect_registry(const ConnectionOptions& options,
                                                        const Environment& environment);
 
-// Why the plan leaves the registry alone although the environment names one, or "".
-std::string registry_skipped(const ConnectionOptions& options, const Environment& environment);
+// Why a plan leaves the environment's registry alone (--skip-registry), or "" when it reads it.
+std::string registry_skipped(const ConnectionOptions& options);
 
 }  // namespace topicform

@@ -32,7 +32,7 @@ struct ApplyOptions {
   std::string plan_file;
   bool auto_approve = false;
   bool allow_delete = false;
-  std::string wait = "60s";            // a duration; a bare number is seconds
+  DurationMs wait{60'000};             // --wait: for created topics to show
   std::int64_t wait_for_brokers = -1;  // -1: do not wait; 0: the highest replication factor
   bool stats = false;
 };
@@ -57,7 +57,7 @@ struct DocsOptions {
   std::string colour = "auto";
   std::vector<std::string> targets;  // --target patterns
   bool registry = false;             // --registry: versions read from the environment's registry
-  std::string timeout = "30s";
+  DurationMs timeout{30'000};
 };
 
 struct ImportOptions {

@@ -115,7 +115,7 @@ std::function<std::string(const std::string&)> from_root(const fs::path& root) {
 
 // The latest version of each topic's subject, read from the environment's registry.
 std::string add_registered(Catalogue& catalogue, const CheckedProject& checked,
-                           const std::string& timeout) {
+                           DurationMs timeout) {
   if (!checked.environment.schema_registry) {
     return fmt::format("--registry: environment '{}' names no schemaRegistry",
                        checked.environment.name);
@@ -151,7 +151,7 @@ Parsed parse_docs(const std::vector<std::string>& args, DocsOptions& options) {
       "environment whose figures the pages show (default: the settings' default)")(
       "registry", po::bool_switch(&options.registry),
       "read the environment's schema registry: each subject's latest version and schema id")(
-      "timeout", po::value(&options.timeout)->default_value("30s"),
+      "timeout", po::value(&options.timeout)->default_value(DurationMs{30'000}, "30s"),
       "with --registry: how long the registry may take to answer")(
 
       "color", po::value(&options.colour)->default_value("auto"),

@@ -18,6 +18,7 @@
 #include "cli/new_files.hpp"
 #include "cli/plan_io.hpp"
 #include "cluster/snapshot.hpp"
+#include "core/model/topic_names.hpp"
 #include "core/plan/adoption.hpp"
 #include "core/text/natural_order.hpp"
 #include "log/log.hpp"
@@ -154,9 +155,9 @@ std::string add_schemas(Adoption& adoption, const ImportOptions& options,
   std::vector<AdoptedTopic*> sources;
   std::vector<std::string> subjects;
   for (auto& topic : adoption.topics) {
-    if (topic.name.ends_with(".dead")) continue;
+    if (is_dead_letter_name(topic.name)) continue;
     sources.push_back(&topic);
-    subjects.push_back(topic.name + "-value");
+    subjects.push_back(value_subject(topic.name));
   }
   auto states = (*registry)->read_subjects(subjects);
   if (!states) return states.error().message;
@@ -233,7 +234,7 @@ int check_adopted(const Existing& before, const ImportOptions& options, const Ad
   }
   Targets adopted(names, true);
   SnapshotReader reader(state);  // the cluster as it was read
-  auto planned = make_plan(desired_of(*after, &adopted), false, {reader, nullptr});
+  auto planned = make_plan(desired_of(*after, &adopted), {}, {reader, nullptr});
   if (!planned) return fail(planned.error().message);
   if (planned->plan.differs()) {
     log_info("the first plan will still change the adopted topics:\n" +

@@ -42,30 +42,24 @@ Result<Planned> plan_from_cluster(const CheckedProject& checked, const PlanOptio
     auto state = load_snapshot_file(snapshot);
     if (!state) return state.error();
     SnapshotReader reader(std::move(*state));
-    auto planned = make_plan(desired, options.allow_delete, {reader, nullptr});
-    if (planned && checked.environment.schema_registry) {
-      planned->plan.schemas_skipped =
-          "--cluster-snapshot: the schema registry was not read, so its subjects are not planned; "
-          "plan against the live cluster to see them";
-    }
-    return planned;
+    PlanRequest request = deletes_allowed(options.allow_delete);
+    request.registry_absent_because =
+        "--cluster-snapshot: the schema registry was not read, so its subjects are not planned; "
+        "plan against the live cluster to see them";
+    return make_plan(desired, request, {reader, nullptr});
   }
   auto admin = connect_kafka(options.connection, checked.environment);
   if (!admin) return admin.error();
   auto registry = connect_registry(options.connection, checked.environment);
   if (!registry) return registry.error();
   PhaseLog phases(**admin, label);
-  phases.begin("read");
-  auto planned = make_plan(desired, options.allow_delete, {**admin, admin->get(), registry->get()});
+  // The broker itself (and any policy it runs) checks what would be sent, changing nothing.
+  PlanRequest request{options.allow_delete, registry_skipped(options.connection), admin->get(),
+                      [&](std::string_view phase) { phases.begin(phase); }};
+  auto planned = make_plan(desired, request, {**admin, admin->get(), registry->get()});
   if (!planned) return planned.error();
   phases.end();
   log_cluster_read(planned->plan, planned->state);
-  phases.begin("validate-only");
-  planned->plan.schemas_skipped = registry_skipped(options.connection, checked.environment);
-  // The broker itself (and any policy it runs) checks what would be sent, changing nothing.
-  if (auto checked_by_broker = add_broker_refusals(planned->plan, **admin); !checked_by_broker) {
-    return checked_by_broker.error();
-  }
   if (options.stats) {
     log_info(label + format_request_counts((*admin)->requests(), "validate-only writes"));
     if (*registry)

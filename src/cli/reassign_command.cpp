@@ -96,7 +96,7 @@ int run_reassign(const std::vector<std::string>& args) {
   }
   auto admin = connect_kafka(options.connection, checked->environment);
   if (!admin) return fail(admin.error().message);
-  auto planned = make_plan(desired_of(*checked), false, {**admin, admin->get()});
+  auto planned = make_plan(desired_of(*checked), {}, {**admin, admin->get()});
   if (!planned) return fail(planned.error().message);
   auto factors = replication_changes(checked->topics, planned->state);
   if (factors.empty()) {

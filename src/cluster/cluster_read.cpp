@@ -16,6 +16,7 @@
 #include "cluster/offset_answers.hpp"
 #include "cluster/rdkafka_paths.hpp"
 #include "core/model/topic_configs.hpp"
+#include "core/model/topic_names.hpp"
 #include "core/model/units.hpp"
 
 namespace topicform {
@@ -205,8 +206,8 @@ std::vector<KafkaAdmin::Partition> dead_partitions(const ClusterState& state,
                                                    const std::set<std::string>& managed) {
   std::vector<KafkaAdmin::Partition> out;
   for (const auto& [name, topic] : state.topics) {
-    if (!name.ends_with(".dead")) continue;
-    if (!managed.count(name) && !managed.count(name.substr(0, name.size() - 5))) continue;
+    if (!is_dead_letter_name(name)) continue;
+    if (!managed.count(name) && !managed.count(std::string(dead_letter_source(name)))) continue;
     for (std::int32_t p = 0; p < topic.partitions; ++p) out.emplace_back(name, p);
   }
   return out;

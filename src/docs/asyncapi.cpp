@@ -5,6 +5,7 @@
 #include <fmt/format.h>
 #include <nlohmann/json.hpp>
 
+#include "core/model/topic_names.hpp"
 #include "core/model/units.hpp"
 #include "core/text/url_text.hpp"
 
@@ -121,7 +122,7 @@ Json message(const CatalogueTopic& entry) {
           : fmt::format("the {}: one key's messages share a partition", owner.key.value);
   m["bindings"]["kafka"] = Json{{"key", key}, {"bindingVersion", kBindingVersion}};
   if (!entry.subject.empty()) {
-    bool by_topic = entry.subject == entry.name() + "-value";
+    bool by_topic = entry.subject == value_subject(entry.name());
     m["bindings"]["kafka"]["schemaIdLocation"] = "payload";
     if (by_topic) m["bindings"]["kafka"]["schemaLookupStrategy"] = "TopicNameStrategy";
     m["x-schema-subject"] = subject_extension(entry);

@@ -111,7 +111,7 @@ void retry_whole_failures(Outcome& out, const Desired& desired, ClusterPorts clu
     progress(fmt::format("apply: {}; reading the cluster again and retrying ({}/{})",
                          out.report.error, retry, policy.request_retries));
     pause(policy, 1000 * retry);
-    auto fresh = make_plan(desired, policy.allow_delete, cluster);
+    auto fresh = make_plan(desired, deletes_allowed(policy.allow_delete), cluster);
     if (!fresh) return;  // still unreachable: the report keeps the first failure
     if (auto why = refusal(fresh->plan, policy); !why.empty()) {
       out.error = "after a retry, " + why;
@@ -144,7 +144,7 @@ Result<ApplyReport> plan_and_write_again(const std::vector<std::string>& topics,
   Targets only(topics, true);
   Desired narrowed = desired;
   narrowed.targets = &only;
-  auto fresh = make_plan(narrowed, policy.allow_delete, cluster);
+  auto fresh = make_plan(narrowed, deletes_allowed(policy.allow_delete), cluster);
   if (!fresh) return fresh.error();
   if (auto why = refusal(fresh->plan, policy); !why.empty()) return Error{why};
   auto refused = validate_plan(fresh->plan, writer);
@@ -356,13 +356,14 @@ void publish_schemas(Outcome& out, const Plan& plan, ClusterPorts cluster,
 
 }  // namespace
 
-Result<Planned> make_plan(const Desired& given, bool allow_delete, ClusterPorts cluster) {
+Result<Planned> make_plan(const Desired& given, const PlanRequest& request, ClusterPorts cluster) {
   std::optional<ManagedAccess> managed;
   Desired desired = with_managed_access(given, managed);
+  if (request.on_phase) request.on_phase("read");
   auto state = cluster.reader.read(read_request(desired, true));
   if (!state) return state.error();
   Planned out{std::move(*state), {}};
-  out.plan = plan_of(desired, out.state, allow_delete);
+  out.plan = plan_of(desired, out.state, request.allow_delete);
   auto deleted = deleted_topics(out.plan);
   if (!deleted.empty() && cluster.inspector) {
     auto idle = cluster.inspector->idle_groups_holding(deleted);
@@ -370,9 +371,16 @@ Result<Planned> make_plan(const Desired& given, bool allow_delete, ClusterPorts 
     warn_deletes_held_by_idle_groups(out.plan, *idle);
   }
   if (cluster.registry != nullptr) {
-    auto planned = plan_registry(subjects_of(desired), allow_delete, *cluster.registry, out.plan);
+    auto planned =
+        plan_registry(subjects_of(desired), request.allow_delete, *cluster.registry, out.plan);
     if (!planned) return Error{fmt::format("the schema registry: {}", planned.error().message)};
+  } else if (desired.environment.schema_registry) {
+    out.plan.schemas_skipped = request.registry_absent_because;
   }
+  if (request.broker_check == nullptr) return out;
+  if (request.on_phase) request.on_phase("validate-only");
+  if (auto checked = add_broker_refusals(out.plan, *request.broker_check); !checked)
+    return checked.error();
   return out;
 }
 

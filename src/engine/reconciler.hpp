@@ -45,9 +45,29 @@ struct Planned {
   Plan plan;
 };
 
-// Reads the cluster and diffs; when the plan deletes, asks which idle groups still hold offsets;
-// with a registry, plans its subjects too (engine/registry_sync.hpp).
-Result<Planned> make_plan(const Desired& desired, bool allow_delete, ClusterPorts cluster);
+// What a plan is asked for beyond the cluster it reads.
+struct PlanRequest {
+  bool allow_delete = false;
+  // Why the environment's registry is not given in ClusterPorts ("--skip-registry: ..."): the
+  // plan says so when the environment names one, so a reader knows subjects were not planned.
+  std::string registry_absent_because;
+  // When set, the broker's own check of every change (validate_only) follows the read.
+  ClusterWriter* broker_check = nullptr;
+  // Told as each phase starts ("read", then "validate-only" with broker_check); may be empty.
+  std::function<void(std::string_view phase)> on_phase;
+};
+
+// A request that only says whether the plan may delete.
+inline PlanRequest deletes_allowed(bool allowed) {
+  PlanRequest request;
+  request.allow_delete = allowed;
+  return request;
+}
+
+// The whole plan of one environment: reads the cluster and diffs; when the plan deletes, asks
+// which idle groups still hold offsets; with a registry, plans its subjects too
+// (engine/registry_sync.hpp); with request.broker_check, adds the broker's refusals.
+Result<Planned> make_plan(const Desired& desired, const PlanRequest& request, ClusterPorts cluster);
 
 // The broker's own check of every change (validate_only), its refusals added as blocked changes;
 // ACL changes are blocked when this client may not change ACLs at all.

@@ -9,6 +9,7 @@
 #include <fmt/format.h>
 #include <nlohmann/json.hpp>
 
+#include "core/model/topic_names.hpp"
 #include "core/model/units.hpp"
 
 namespace topicform {
@@ -125,7 +126,7 @@ std::string adopted_manifest_text(const AdoptedTopic& topic, const std::string& 
       out += fmt::format("    {}: {}\n", yaml_scalar(key), config_scalar(value));
     }
   }
-  bool is_dead = topic.name.ends_with(".dead");
+  bool is_dead = is_dead_letter_name(topic.name);
   if (!is_dead) out += dead_letter_text(topic.dead_letter);
   return out + owner_text(topic);
 }

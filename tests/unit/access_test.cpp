@@ -200,7 +200,7 @@ ExecutePolicy quiet() {
 TEST(AccessEngine, GrantsBeforeTopicsAreCreatedThenConverges) {
   auto m = with_acls(topic("orders.created", 3));
   FakeCluster fake(cluster());
-  auto planned = make_plan(m->engine(), false, {fake, &fake});
+  auto planned = make_plan(m->engine(), {}, {fake, &fake});
   ASSERT_TRUE(planned.has_value());
   EXPECT_EQ(planned->plan.access.creates.size(), 7u);
   std::vector<std::string> lines;
@@ -210,7 +210,7 @@ TEST(AccessEngine, GrantsBeforeTopicsAreCreatedThenConverges) {
   ASSERT_GE(lines.size(), 2u);
   EXPECT_EQ(lines.front(), "grant 7 ACL binding(s)...");
   EXPECT_EQ(fake.state().acls.size(), 7u);
-  auto again = make_plan(m->engine(), false, {fake, &fake});
+  auto again = make_plan(m->engine(), {}, {fake, &fake});
   EXPECT_FALSE(again->plan.differs());
 }
 
@@ -218,7 +218,7 @@ TEST(AccessEngine, RefusesBeforeAnyWriteWhenTheClientMayNotChangeAcls) {
   auto m = with_acls(topic("orders.created", 3));
   FakeCluster fake(cluster());
   fake.faults.may_not_alter_acls = true;
-  auto planned = make_plan(m->engine(), false, {fake, &fake});
+  auto planned = make_plan(m->engine(), {}, {fake, &fake});
   Outcome out = execute(planned->plan, m->engine(), {fake, &fake}, fake, quiet(), [](auto&) {});
   EXPECT_EQ(out.error,
             "the plan changes 7 ACL binding(s), but the principal running topicform may not "
@@ -231,14 +231,14 @@ TEST(AccessEngine, APlanBlocksAclChangesTheClientMayNotMake) {
   auto m = with_acls(topic("orders.created", 3));
   FakeCluster fake(cluster());
   fake.faults.may_not_alter_acls = true;
-  auto planned = make_plan(m->engine(), false, {fake, &fake});
+  auto planned = make_plan(m->engine(), {}, {fake, &fake});
   ASSERT_TRUE(add_broker_refusals(planned->plan, fake).has_value());
   ASSERT_EQ(planned->plan.blocked.size(), 1u);
   EXPECT_EQ(describe_blocked(planned->plan.blocked[0]),
             "blocked (cluster) [cluster/validate] the principal running topicform may not change "
             "ACLs (it needs ALTER on the cluster)");
   fake.faults.may_not_alter_acls = false;
-  auto allowed = make_plan(m->engine(), false, {fake, &fake});
+  auto allowed = make_plan(m->engine(), {}, {fake, &fake});
   ASSERT_TRUE(add_broker_refusals(allowed->plan, fake).has_value());
   EXPECT_TRUE(allowed->plan.blocked.empty());
 }
@@ -247,7 +247,7 @@ TEST(AccessEngine, WithoutAnAuthorizerTopicsAreAppliedAndAclsSkippedWithANote) {
   auto m = with_acls(topic("orders.created", 3));
   FakeCluster fake(cluster());
   fake.authorizer = false;
-  auto planned = make_plan(m->engine(), false, {fake, &fake});
+  auto planned = make_plan(m->engine(), {}, {fake, &fake});
   EXPECT_TRUE(planned->plan.access.empty());
   EXPECT_NE(planned->plan.access_skipped.find("no authorizer"), std::string::npos);
   Outcome out = execute(planned->plan, m->engine(), {fake, &fake}, fake, quiet(), [](auto&) {});
@@ -259,7 +259,7 @@ TEST(AccessEngine, WithoutAclsInTheSettingsNothingIsReadOrWritten) {
   auto m = desired(topic("orders.created", 3));
   FakeCluster fake(cluster());
   fake.state().acls.push_back({Res::topic, "orders.created", "User:someone", Op::read});
-  auto planned = make_plan(m->engine(), false, {fake, &fake});
+  auto planned = make_plan(m->engine(), {}, {fake, &fake});
   EXPECT_TRUE(planned->plan.access.empty());
   EXPECT_TRUE(planned->plan.access.unmanaged.empty());
   EXPECT_TRUE(planned->plan.access_skipped.empty());
@@ -268,13 +268,13 @@ TEST(AccessEngine, WithoutAclsInTheSettingsNothingIsReadOrWritten) {
 TEST(AccessPlanFile, GrantsSurviveTheRoundTripAndAnAclChangeMakesThePlanStale) {
   auto m = with_acls(topic("orders.created", 3));
   FakeCluster fake(cluster());
-  auto planned = make_plan(m->engine(), false, {fake, &fake});
+  auto planned = make_plan(m->engine(), {}, {fake, &fake});
   auto read = read_plan_file(write_plan_file(SavedPlan{planned->plan, "d1", {}, {}}));
   ASSERT_TRUE(read.has_value()) << read.error().message;
   EXPECT_EQ(read->plan.access.creates, planned->plan.access.creates);
   EXPECT_FALSE(stale_because(*read, planned->plan, "d1").has_value());
   fake.state().acls.push_back({Res::group, "c-service", "User:c-service", Op::read});
-  auto now = make_plan(m->engine(), false, {fake, &fake});
+  auto now = make_plan(m->engine(), {}, {fake, &fake});
   auto stale = stale_because(*read, now->plan, "d1");
   ASSERT_TRUE(stale.has_value());
   EXPECT_EQ(stale->details,

@@ -85,6 +85,27 @@ TEST(CommandOptions, ApplyWaitsForBrokersAsAsked) {
   expect_usage_error<ApplyOptions>(parse_apply, {"--wait-for-brokers=many"}, "the argument");
 }
 
+TEST(CommandOptions, DurationsAreReadOnceIntoMilliseconds) {
+  ApplyOptions o;
+  std::string said;
+  ASSERT_EQ(parsed(parse_apply, {}, o, said), Parsed::run);
+  EXPECT_EQ(o.connection.timeout.ms, 30'000);
+  EXPECT_EQ(o.wait.ms, 60'000);
+  ASSERT_EQ(parsed(parse_apply, {"--timeout", "500ms", "--wait=2m"}, o, said), Parsed::run);
+  EXPECT_EQ(o.connection.timeout.ms, 500);
+  EXPECT_EQ(o.wait.ms, 120'000);
+  PlanOptions bare;
+  ASSERT_EQ(parsed(parse_plan, {"--timeout", "7"}, bare, said), Parsed::run);
+  EXPECT_EQ(bare.connection.timeout.ms, 7'000);  // a bare number is seconds
+  expect_usage_error<PlanOptions>(
+      parse_plan, {"--timeout", "soon"},
+      "--timeout 'soon' is not a duration between 1ms and 24h (e.g. 30s, 2m)");
+  expect_usage_error<ApplyOptions>(parse_apply, {"--wait", "25h"},
+                                   "--wait '25h' is not a duration between 1ms and 24h");
+  expect_usage_error<DocsOptions>(parse_docs, {"--timeout", "0"},
+                                  "--timeout '0' is not a duration");
+}
+
 TEST(CommandOptions, CheckAndDocsCheckTheirFormats) {
   CheckOptions check;
   std::string said;

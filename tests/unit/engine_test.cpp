@@ -29,7 +29,7 @@ struct EngineRun {
 };
 
 EngineRun plan_and_execute(const Manifests& m, FakeCluster& fake, bool allow_delete = false) {
-  auto planned = make_plan(m.engine(), allow_delete, {fake, &fake});
+  auto planned = make_plan(m.engine(), deletes_allowed(allow_delete), {fake, &fake});
   EXPECT_TRUE(planned.has_value());
   Outcome outcome =
       execute(planned->plan, m.engine(), {fake, &fake}, fake, quiet_policy(allow_delete), kSilent);
@@ -46,7 +46,7 @@ ClusterState with_source_and_dead() {
 TEST(Engine, RefusesADeleteThatTheWritingCommandDoesNotAllow) {
   auto m = desired(topic("orders.created", 3, "none", kDeleted));
   FakeCluster fake(with_source_and_dead());
-  auto planned = make_plan(m->engine(), true, {fake, &fake});
+  auto planned = make_plan(m->engine(), deletes_allowed(true), {fake, &fake});
   ASSERT_EQ(deleted_topics(planned->plan).size(), 2u);
   Outcome out =
       execute(planned->plan, m->engine(), {fake, &fake}, fake, quiet_policy(false), kSilent);
@@ -73,6 +73,37 @@ TEST(Engine, RefusesABlockedPlanAndWhatTheBrokerRefuses) {
   EXPECT_TRUE(refusing.state().topics.empty());
 }
 
+TEST(Engine, APlanComesWholeWithTheBrokersRefusalsAfterItsRead) {
+  auto m = desired(topic("orders.paid", 3));
+  FakeCluster refusing(cluster());
+  refusing.faults.failing["orders.paid.dead"] = "Authorization failed";
+  std::vector<std::string> phases;
+  PlanRequest request;
+  request.broker_check = &refusing;
+  request.on_phase = [&](std::string_view phase) { phases.emplace_back(phase); };
+  auto planned = make_plan(m->engine(), request, {refusing, &refusing});
+  ASSERT_TRUE(planned.has_value());
+  EXPECT_EQ(phases, (std::vector<std::string>{"read", "validate-only"}));
+  ASSERT_EQ(planned->plan.blocked.size(), 1u);
+  EXPECT_EQ(planned->plan.blocked[0].message,
+            "the broker refuses the change: Authorization failed");
+  EXPECT_EQ(refusing.writes, 0);
+  auto unchecked = make_plan(m->engine(), {}, {refusing, &refusing});
+  EXPECT_TRUE(unchecked->plan.blocked.empty());
+}
+
+TEST(Engine, APlanSaysWhyTheEnvironmentsRegistryWasNotRead) {
+  auto m = desired(topic("orders.paid", 3));
+  FakeCluster fake(cluster());
+  PlanRequest request;
+  request.registry_absent_because = "--skip-registry: not read";
+  EXPECT_EQ(make_plan(m->engine(), request, {fake, &fake})->plan.schemas_skipped, "")
+      << "no registry is named, so none was skipped";
+  m->environment.schema_registry = RegistrySettings{};
+  EXPECT_EQ(make_plan(m->engine(), request, {fake, &fake})->plan.schemas_skipped,
+            "--skip-registry: not read");
+}
+
 TEST(Engine, ARequestThatTimedOutAfterDoingItsWorkConverges) {
   auto m = desired(topic("orders.created", 3));
   FakeCluster fake(cluster());
@@ -89,7 +120,7 @@ TEST(Engine, APartialBatchFailureStopsLaterPhasesAndSaysSo) {
   EngineRun run = plan_and_execute(*m, fake);
   EXPECT_TRUE(run.outcome.converged());
   FakeCluster failing(cluster({{"orders.paid", {"", 1, 1, {}, true, false}}}));
-  auto planned = make_plan(m->engine(), false, {failing, &failing});
+  auto planned = make_plan(m->engine(), {}, {failing, &failing});
   failing.faults.failing["orders.created.dead"] = "Replication factor: 3 larger than brokers";
   // The failure appears only after the validate-only pass, as a broker's state can change.
   class Late : public FakeCluster {
@@ -166,7 +197,7 @@ TEST(Engine, AGrowthAnotherWriterMadeFirstIsReadBack) {
   FakeCluster fake(cluster());
   ASSERT_TRUE(plan_and_execute(*one, fake).outcome.converged());
   auto grown = desired(topic("orders.created", 3));
-  auto planned = make_plan(grown->engine(), false, {fake, &fake});
+  auto planned = make_plan(grown->engine(), {}, {fake, &fake});
   ASSERT_TRUE(planned.has_value());
   fake.state().topics.at("orders.created").partitions = 3;  // grown meanwhile
   int reads_before = fake.reads;
@@ -184,7 +215,7 @@ TEST(Engine, AGrowthAnotherWriterMadeFirstIsReadBack) {
 TEST(Engine, ATopicThatAlreadyExistedWhenCreatedIsPlannedAgain) {
   auto m = desired(topic("orders.created", 3));
   FakeCluster fake(cluster());
-  auto planned = make_plan(m->engine(), false, {fake, &fake});
+  auto planned = make_plan(m->engine(), {}, {fake, &fake});
   ASSERT_TRUE(planned.has_value());
   fake.state().topics["orders.created"] = ClusterTopic{"orders.created", 1, 1, {}, true, false};
   Outcome out = execute(planned->plan, m->engine(), {fake, &fake}, fake, quiet_policy(), kSilent);
@@ -201,7 +232,7 @@ TEST(Engine, ABrokerThatIsGoneIsAnErrorBeforeAnyWrite) {
   auto m = desired(topic("orders.created", 3));
   FakeCluster fake(cluster());
   fake.faults.down = true;
-  auto planned = make_plan(m->engine(), false, {fake, &fake});
+  auto planned = make_plan(m->engine(), {}, {fake, &fake});
   ASSERT_FALSE(planned.has_value());
   EXPECT_EQ(planned.error().message, "read cluster metadata: Local: Broker transport failure");
 }
@@ -231,10 +262,10 @@ TEST(Engine, ThrottlesSetByAReassignmentAreSentBackNotReset) {
 TEST(Engine, AGroupThatAppearsAfterTheSavedPlanMakesItStale) {
   auto m = desired(topic("orders.created", 3, "none", kDeleted));
   FakeCluster fake(with_source_and_dead());
-  auto planned = make_plan(m->engine(), true, {fake, &fake});
+  auto planned = make_plan(m->engine(), deletes_allowed(true), {fake, &fake});
   SavedPlan saved{planned->plan, "d1", {}, {}};
   fake.state().readers["orders.created"] = {"billing-service"};
-  auto fresh = make_plan(m->engine(), true, {fake, &fake});
+  auto fresh = make_plan(m->engine(), deletes_allowed(true), {fake, &fake});
   auto stale = stale_because(saved, fresh->plan, "d1");
   ASSERT_TRUE(stale.has_value());
   EXPECT_EQ(stale->reason, "the cluster changed since it was made, so a plan made now differs");
@@ -251,7 +282,7 @@ TEST(Engine, AGroupThatAppearsAfterTheSavedPlanMakesItStale) {
 TEST(Engine, ASavedPlanIsStaleForAnotherEnvironmentClusterOrManifest) {
   auto m = desired(topic("orders.created", 3));
   FakeCluster fake(cluster());
-  auto planned = make_plan(m->engine(), false, {fake, &fake});
+  auto planned = make_plan(m->engine(), {}, {fake, &fake});
   SavedPlan saved{planned->plan, "d1", {}, {}};
   EXPECT_FALSE(stale_because(saved, planned->plan, "d1").has_value());
   EXPECT_EQ(stale_because(saved, planned->plan, "d2")->reason,
@@ -292,7 +323,7 @@ TEST(EngineTargets, ANarrowRunLeavesTheRestAloneAndConverges) {
   Targets targets{{"billing.*"}};
   Desired narrow = m->engine();
   narrow.targets = &targets;
-  auto planned = make_plan(narrow, false, {fake, &fake});
+  auto planned = make_plan(narrow, {}, {fake, &fake});
   ASSERT_TRUE(planned.has_value());
   ASSERT_EQ(planned->plan.actions.size(), 2u);
   EXPECT_EQ(action_topic(planned->plan.actions[0]), "billing.paid");
@@ -303,7 +334,7 @@ TEST(EngineTargets, ANarrowRunLeavesTheRestAloneAndConverges) {
   EXPECT_EQ(fake.state().topics.at("orders.created").configs.at("segment.ms"), "1000");
   EXPECT_TRUE(fake.state().topics.count("billing.paid.dead"));
   // The whole project still sees the drift the narrow run left.
-  auto whole = make_plan(m->engine(), false, {fake, &fake});
+  auto whole = make_plan(m->engine(), {}, {fake, &fake});
   ASSERT_TRUE(whole.has_value());
   EXPECT_TRUE(whole->plan.has_changes());
 }
@@ -332,7 +363,7 @@ TEST(EngineReadBack, ALaggingOrFailingReadIsReadAgainNeverWrittenAgain) {
   auto m = desired(topic("orders.created", 3) + topic("billing.paid", 3));
   FakeCluster fake(converged_but_retention(*m, "604800000"));
   fake.state().topics.at("orders.created").configs["retention.ms"] = "86400000";
-  auto planned = make_plan(m->engine(), false, {fake, &fake});
+  auto planned = make_plan(m->engine(), {}, {fake, &fake});
   ASSERT_TRUE(planned.has_value());
   ASSERT_EQ(planned->plan.actions.size(), 1u);
   fake.faults.reads_lagging_after_alter = 6;
@@ -357,7 +388,7 @@ TEST(EngineReadBack, ALaggingOrFailingReadIsReadAgainNeverWrittenAgain) {
 TEST(EngineReadBack, AReadThatShowsProgressRestartsTheBudget) {
   auto m = desired(topic("orders.created", 3) + topic("billing.paid", 3));
   FakeCluster fake(converged_but_retention(*m, "86400000"));
-  auto planned = make_plan(m->engine(), false, {fake, &fake});
+  auto planned = make_plan(m->engine(), {}, {fake, &fake});
   ASSERT_TRUE(planned.has_value());
   ASSERT_EQ(planned->plan.actions.size(), 2u);
   fake.faults.reads_lagging_after_alter_of = {{"billing.paid", 14}, {"orders.created", 19}};
@@ -377,7 +408,7 @@ TEST(EngineReadBack, AReadThatShowsProgressRestartsTheBudget) {
 TEST(EngineReadBack, GivesUpAfterTheTimeoutWithFewReads) {
   auto m = desired(topic("orders.created", 3) + topic("billing.paid", 3));
   FakeCluster fake(converged_but_retention(*m, "86400000"));
-  auto planned = make_plan(m->engine(), false, {fake, &fake});
+  auto planned = make_plan(m->engine(), {}, {fake, &fake});
   ASSERT_TRUE(planned.has_value());
   fake.faults.reads_lagging_after_alter = 1000;
   int slept_ms = 0;

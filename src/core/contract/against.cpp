@@ -8,6 +8,7 @@
 
 #include "core/contract/compatibility.hpp"
 #include "core/model/schema_reference.hpp"
+#include "core/model/topic_names.hpp"
 
 namespace topicform {
 namespace {
@@ -96,7 +97,7 @@ std::vector<HistoryRequest> history_requests(const std::vector<EffectiveTopic>& 
     if (asked.insert({file, every}).second) requests.push_back({file, every});
   };
   for (const auto& topic : topics) {
-    if (topic.spec == nullptr || topic.name.ends_with(".dead")) continue;
+    if (topic.spec == nullptr || is_dead_letter_name(topic.name)) continue;
     const OwnerCard& owner = topic.spec->owner;
     if (!is_local_json(owner)) continue;
     ask(owner.schema_path, is_transitive(mode_of(owner, settings)));
@@ -109,7 +110,7 @@ void check_against(const std::vector<EffectiveTopic>& topics, const Settings& se
                    const std::string& revision, const EarlierFiles& earlier, FindingSink& sink) {
   std::set<std::pair<const MessageSchema*, CompatibilityMode>> judged;
   for (const auto& topic : topics) {
-    if (topic.spec == nullptr || topic.name.ends_with(".dead")) continue;
+    if (topic.spec == nullptr || is_dead_letter_name(topic.name)) continue;
     const OwnerCard& owner = topic.spec->owner;
     if (!is_local_json(owner)) continue;
     const EarlierFile* file = find(earlier, owner.schema_path);

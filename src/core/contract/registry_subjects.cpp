@@ -5,6 +5,7 @@
 
 #include "core/contract/compatibility.hpp"
 #include "core/model/schema_reference.hpp"
+#include "core/model/topic_names.hpp"
 
 namespace topicform {
 namespace {
@@ -25,7 +26,7 @@ std::vector<DesiredSubject> desired_subjects(const std::vector<EffectiveTopic>& 
                                              const Settings& settings) {
   std::vector<DesiredSubject> out;
   for (const auto& topic : topics) {
-    if (topic.spec == nullptr || topic.name.ends_with(".dead")) continue;
+    if (topic.spec == nullptr || is_dead_letter_name(topic.name)) continue;
     const OwnerCard& owner = topic.spec->owner;
     DesiredSubject desired;
     desired.type = type_of(owner);
@@ -39,7 +40,7 @@ std::vector<DesiredSubject> desired_subjects(const std::vector<EffectiveTopic>& 
     }
     desired.topic = topic.name;
     desired.subject =
-        owner.schema_subject.present ? owner.schema_subject.value : topic.name + "-value";
+        owner.schema_subject.present ? owner.schema_subject.value : value_subject(topic.name);
     desired.level = owner.schema_compatibility.present ? owner.schema_compatibility.value
                                                        : settings.contract.compatibility;
     desired.deleted = topic.spec->deleted.value;

@@ -6,6 +6,7 @@
 #include <fmt/format.h>
 
 #include "core/model/topic_configs.hpp"
+#include "core/model/topic_names.hpp"
 #include "core/model/units.hpp"
 
 namespace topicform {
@@ -162,7 +163,7 @@ EffectiveTopic resolve_topic(const TopicSpec& spec, const Environment& environme
 }
 
 bool is_dead_letter_topic(const EffectiveTopic& topic) {
-  return topic.is_dead || (topic.name.size() > 5 && topic.name.ends_with(".dead"));
+  return topic.is_dead || is_dead_letter_name(topic.name);
 }
 
 bool wants_dead_letter(const TopicSpec& spec) {
@@ -202,7 +203,7 @@ EffectiveTopic derive_dead_letter(const EffectiveTopic& source, const Settings& 
   EffectiveTopic topic;
   topic.spec = source.spec;
   topic.is_dead = true;
-  topic.name = source.name + ".dead";
+  topic.name = dead_letter_name(source.name);
   topic.name_at = dead ? dead->at : source.name_at;
   topic.partitions = {settings.dead_letter_partitions, topic.name_at, true};
   if (dead && dead->partitions.present) topic.partitions = dead->partitions;

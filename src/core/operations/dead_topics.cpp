@@ -1,5 +1,6 @@
 // The manifests' say over the operations: what is managed, whose group is whose.
 #include "core/operations/dead_topics.hpp"
+#include "core/model/topic_names.hpp"
 
 #include <algorithm>
 #include <set>
@@ -32,8 +33,8 @@ Result<std::vector<std::string>> dead_topics_to_show(const std::vector<Effective
   for (const auto& name : names) {
     if (is_managed_dead(topics, name)) {
       chosen.insert(name);
-    } else if (is_managed_dead(topics, name + ".dead")) {
-      chosen.insert(name + ".dead");
+    } else if (is_managed_dead(topics, dead_letter_name(name))) {
+      chosen.insert(dead_letter_name(name));
     } else {
       return Error{fmt::format(
           "'{}' is neither a managed dead-letter topic nor the source of one in these manifests",
@@ -57,11 +58,11 @@ Result<std::string> replay_dead_topic(const std::vector<EffectiveTopic>& topics,
         "topic; nothing was read or written",
         visible(source))};
   }
-  if (!is_managed_dead(topics, source + ".dead")) {
+  if (!is_managed_dead(topics, dead_letter_name(source))) {
     return Error{fmt::format("'{}' has no dead-letter topic in its manifest; nothing to replay",
                              visible(source))};
   }
-  return source + ".dead";
+  return dead_letter_name(source);
 }
 
 std::optional<Error> service_group_refusal(const std::vector<EffectiveTopic>& topics,

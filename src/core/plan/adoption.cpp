@@ -1,6 +1,7 @@
 // Adoption: each unmanaged topic read back into the fields a manifest has, exactly, so that the
 // manifests written from it plan as "no changes".
 #include "core/plan/adoption.hpp"
+#include "core/model/topic_names.hpp"
 
 #include <algorithm>
 #include <array>
@@ -15,16 +16,6 @@
 
 namespace topicform {
 namespace {
-
-constexpr std::string_view kDead = ".dead";
-
-bool is_dead_name(const std::string& name) {
-  return name.size() > kDead.size() && name.ends_with(kDead);
-}
-
-std::string source_of(const std::string& dead) {
-  return dead.substr(0, dead.size() - kDead.size());
-}
 
 // Whether `name` is a candidate: unmanaged, not Kafka's own, and asked for. Names starting with
 // `_` are by convention some tool's internals (Connect, Streams, Schema Registry): only an
@@ -156,7 +147,7 @@ struct Adopter {
 
   // The source's dead topic, adopted with it when it can be derived; else its own manifest.
   void pair(AdoptedTopic& topic, const ClusterTopic& source) {
-    std::string dead_name = topic.name + std::string(kDead);
+    std::string dead_name = dead_letter_name(topic.name);
     auto dead = cluster.topics.find(dead_name);
     if (dead == cluster.topics.end() || scope.managed.count(dead_name)) {
       topic.dead_letter.reason = fmt::format(
@@ -182,20 +173,20 @@ struct Adopter {
             "{}: a name starting with '_' is a tool's internal topic; --include adopts it", name));
       }
       if (!wanted(name, topic, scope) || taken.count(name)) continue;
-      if (is_dead_name(name) && sources_adopted_with(name)) continue;
+      if (is_dead_letter_name(name) && sources_adopted_with(name)) continue;
       if (!topic.configs_known) {
         out.configs_unknown.push_back(name);
         continue;
       }
       AdoptedTopic adopted = adopt_topic(topic, cluster);
-      if (!is_dead_name(name)) pair(adopted, topic);
+      if (!is_dead_letter_name(name)) pair(adopted, topic);
       out.topics.push_back(std::move(adopted));
     }
   }
 
   // A dead topic whose source is being adopted too waits for that source to decide on it.
   bool sources_adopted_with(const std::string& dead) const {
-    auto source = cluster.topics.find(source_of(dead));
+    auto source = cluster.topics.find(std::string(dead_letter_source(dead)));
     return source != cluster.topics.end() && wanted(source->first, source->second, scope);
   }
 };
@@ -208,7 +199,8 @@ Adoption plan_adoption(const ClusterState& cluster, const AdoptionScope& scope) 
   adopter.candidates();
   // A dead topic its source did not take (it differs from the derived one) gets its own manifest.
   for (const auto& [name, topic] : cluster.topics) {
-    if (!is_dead_name(name) || adopter.taken.count(name) || scope.managed.count(name)) continue;
+    if (!is_dead_letter_name(name) || adopter.taken.count(name) || scope.managed.count(name))
+      continue;
     if (!adopter.sources_adopted_with(name)) continue;
     if (!topic.configs_known) {
       adopter.out.configs_unknown.push_back(name);

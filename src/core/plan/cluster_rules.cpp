@@ -5,13 +5,12 @@
 
 #include <fmt/format.h>
 
+#include "core/model/topic_names.hpp"
 #include "core/model/units.hpp"
 #include "core/plan/plan_rules.hpp"
 
 namespace topicform {
 namespace {
-
-constexpr std::string_view kDeadSuffix = ".dead";
 
 // Why a delete of `name` must wait for a group, or nullopt when no group holds it.
 std::optional<std::string> held_by_groups(const std::string& name, const ClusterState& actual) {
@@ -71,10 +70,6 @@ using Objection = std::optional<std::pair<std::string, std::string>>;
 
 }  // namespace
 
-std::string dead_letter_source(const std::string& name) {
-  return name.ends_with(kDeadSuffix) ? name.substr(0, name.size() - kDeadSuffix.size()) : "";
-}
-
 void check_deletes(Plan& plan, const ClusterState& actual, PlanFindings& findings) {
   std::set<std::string> held;  // sources whose delete is blocked
   block_deletes(plan, findings, [&](const DeleteTopic& d) -> Objection {
@@ -89,7 +84,7 @@ void check_deletes(Plan& plan, const ClusterState& actual, PlanFindings& finding
   });
   // A source that stays may still send failures to its dead topic, so that stays too.
   block_deletes(plan, findings, [&](const DeleteTopic& d) -> Objection {
-    std::string source = dead_letter_source(d.name);
+    std::string source(dead_letter_source(d.name));
     if (source.empty() || !held.count(source)) return std::nullopt;
     return std::make_pair(
         "dead/delete-order",
@@ -104,7 +99,7 @@ void check_dead_topics(const std::vector<EffectiveTopic>& desired, const Cluster
   std::map<std::string, const EffectiveTopic*> sources;
   for (const auto& topic : desired) sources[topic.name] = &topic;
   for (const auto& [name, count] : actual.dead_messages) {
-    auto source = sources.find(dead_letter_source(name));
+    auto source = sources.find(std::string(dead_letter_source(name)));
     bool orphan =
         source != sources.end() && !sources.count(name) && !source->second->spec->deleted.value;
     Location at = source != sources.end() ? source->second->name_at : Location{};

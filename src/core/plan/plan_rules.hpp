@@ -50,7 +50,4 @@ void check_deletes(Plan& plan, const ClusterState& actual, PlanFindings& finding
 void check_dead_topics(const std::vector<EffectiveTopic>& desired, const ClusterState& actual,
                        PlanFindings& findings);
 
-// "orders.created" for "orders.created.dead"; empty for any other name.
-std::string dead_letter_source(const std::string& name);
-
 }  // namespace topicform

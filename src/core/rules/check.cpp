@@ -1,5 +1,6 @@
 // Runs the rules in a fixed order over resolved topics; the order of output is fixed by sorting.
 #include "core/rules/check.hpp"
+#include "core/model/topic_names.hpp"
 
 #include <algorithm>
 #include <iterator>
@@ -61,7 +62,7 @@ void check_one_topic(const TopicSpec& spec, const RuleContext& context, RuleSink
   topics.push_back(std::move(source));
   std::size_t added = topics.size() - 1;
   const EffectiveTopic* dead = nullptr;
-  if (wants_dead_letter(spec) && !topics[added].name.ends_with(".dead")) {
+  if (wants_dead_letter(spec) && !is_dead_letter_name(topics[added].name)) {
     topics.push_back(derive_dead_letter(topics[added], settings, context.environment, sink));
     dead = &topics.back();
     check_partitions(*dead, context, sink);

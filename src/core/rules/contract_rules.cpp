@@ -6,6 +6,7 @@
 
 #include "core/contract/schema_words.hpp"
 #include "core/model/schema_reference.hpp"
+#include "core/model/topic_names.hpp"
 #include "core/rules/rules.hpp"
 
 namespace topicform {
@@ -80,10 +81,10 @@ void check_subject_name(const OwnerCard& owner, RuleSink& sink) {
 }  // namespace
 
 void check_contract(const EffectiveTopic& topic, const RuleContext& context, RuleSink& sink) {
-  if (topic.spec == nullptr || topic.name.ends_with(".dead")) return;
+  if (topic.spec == nullptr || is_dead_letter_name(topic.name)) return;
   check_subject_name(topic.spec->owner, sink);
   if (topic.spec->owner.message_schema == nullptr) return;
-  if (topic.spec->kind.value != "event" || topic.name.ends_with(".dead")) return;
+  if (topic.spec->kind.value != "event" || is_dead_letter_name(topic.name)) return;
   check_event_id(topic, context, sink);
   check_event_version(topic, context, sink);
 }

@@ -3,6 +3,7 @@
 
 #include <fmt/format.h>
 
+#include "core/model/topic_names.hpp"
 #include "core/model/units.hpp"
 #include "core/rules/rules.hpp"
 
@@ -11,7 +12,7 @@ namespace topicform {
 void check_dead_letter(const EffectiveTopic& source, const EffectiveTopic* dead, RuleSink& sink) {
   const TopicSpec& spec = *source.spec;
   const auto& config = spec.dead_letter;
-  if (source.name.ends_with(".dead")) {
+  if (is_dead_letter_name(source.name)) {
     if (config) {
       sink.report(
           "dead/no-chain", config->at,

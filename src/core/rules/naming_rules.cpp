@@ -4,6 +4,7 @@
 
 #include <fmt/format.h>
 
+#include "core/model/topic_names.hpp"
 #include "core/rules/rules.hpp"
 #include "core/text/visible_text.hpp"
 
@@ -192,11 +193,11 @@ void check_naming(const EffectiveTopic& topic, const RuleContext& context, RuleS
   const std::string& name = topic.name;
   check_lowercase(topic, sink);
   check_separators(topic, sink);
-  if (name.ends_with(".dead")) {
+  if (name.ends_with(kDeadLetterSuffix)) {
     sink.report("naming/reserved-suffix", topic.name_at,
                 fmt::format("'.dead' is reserved for dead-letter topics: configure '{}' under "
                             "'spec.deadLetter' of '{}' instead of its own manifest",
-                            name, name.substr(0, name.size() - 5)));
+                            name, name.substr(0, name.size() - kDeadLetterSuffix.size())));
     return;
   }
   const NamingConvention& naming = context.settings.naming;

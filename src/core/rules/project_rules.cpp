@@ -4,6 +4,7 @@
 
 #include <fmt/format.h>
 
+#include "core/model/topic_names.hpp"
 #include "core/rules/rules.hpp"
 
 namespace topicform {
@@ -40,8 +41,8 @@ void check_duplicates_and_collisions(const std::vector<EffectiveTopic>& topics, 
     }
   }
   for (const auto& topic : topics) {
-    if (topic.is_dead || !topic.name.ends_with(".dead")) continue;
-    std::string source = topic.name.substr(0, topic.name.size() - 5);
+    if (topic.is_dead || !is_dead_letter_name(topic.name)) continue;
+    std::string source(dead_letter_source(topic.name));
     if (by_name.count(source) == 0) {
       sink.report(
           "dead/orphan", topic.name_at,
