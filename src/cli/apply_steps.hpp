@@ -11,7 +11,6 @@
 #include "cluster/kafka_admin.hpp"
 #include "core/ground/result.hpp"
 #include "engine/reconciler.hpp"
-#include "registry/http_registry.hpp"
 
 namespace topicform {
 
@@ -20,7 +19,7 @@ struct PreparedApply {
   std::unique_ptr<CheckedProject> checked;
   Targets targets;  // the plan's Desired points here, so a PreparedApply is never moved
   std::unique_ptr<KafkaAdmin> admin;
-  std::unique_ptr<HttpRegistry> registry;
+  std::unique_ptr<SchemaRegistry> registry;
   std::optional<Planned> planned;
 };
 

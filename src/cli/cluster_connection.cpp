@@ -8,6 +8,7 @@
 
 #include "core/model/units.hpp"
 #include "core/text/env_references.hpp"
+#include "registry/http_registry.hpp"
 
 namespace topicform {
 namespace po = boost::program_options;
@@ -109,12 +110,14 @@ void add_registry_option(boost::program_options::options_description& options,
       "checked (without it a registry that cannot be read fails the run)");
 }
 
-Result<std::unique_ptr<HttpRegistry>> connect_registry(const ConnectionOptions& options,
-                                                       const Environment& environment) {
+Result<std::unique_ptr<SchemaRegistry>> connect_registry(const ConnectionOptions& options,
+                                                         const Environment& environment) {
   if (!environment.schema_registry || options.skip_registry) {
-    return std::unique_ptr<HttpRegistry>();
+    return std::unique_ptr<SchemaRegistry>();
   }
-  return open_registry(*environment.schema_registry, options.timeout.ms);
+  auto registry = open_registry(*environment.schema_registry, options.timeout.ms);
+  if (!registry) return registry.error();
+  return std::unique_ptr<SchemaRegistry>(std::move(*registry));
 }
 
 std::string registry_skipped(const ConnectionOptions& options) {

@@ -9,8 +9,8 @@
 
 #include "cli/duration_flag.hpp"
 #include "cluster/kafka_admin.hpp"
+#include "core/contract/schema_registry.hpp"
 #include "core/model/settings.hpp"
-#include "registry/http_registry.hpp"
 
 namespace topicform {
 
@@ -58,8 +58,8 @@ void add_registry_option(boost::program_options::options_description& options,
 
 // The environment's Schema Registry, null when it names none or --skip-registry was given;
 // requests end within --timeout.
-Result<std::unique_ptr<HttpRegistry>> connect_registry(const ConnectionOptions& options,
-                                                       const Environment& environment);
+Result<std::unique_ptr<SchemaRegistry>> connect_registry(const ConnectionOptions& options,
+                                                         const Environment& environment);
 
 // Why a plan leaves the environment's registry alone (--skip-registry), or "" when it reads it.
 std::string registry_skipped(const ConnectionOptions& options);

@@ -133,8 +133,7 @@ std::string add_registered(Catalogue& catalogue, const CheckedProject& checked,
   for (auto& entry : catalogue.topics) {
     if (entry.subject.empty()) continue;
     const SubjectState& state = (*states)[next++];
-    entry.registered = {state.latest_version, state.latest_id,
-                        url_for_messages((*registry)->base_url())};
+    entry.registered = {state.latest_version, state.latest_id, (*registry)->address()};
   }
   return "";
 }

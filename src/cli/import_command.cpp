@@ -134,8 +134,8 @@ NewFiles adoption_files(const Adoption& adoption, const ClusterState& state,
 
 // The registry import reads schemas from: --schema-registry, else the environment's; none with
 // --skip-registry.
-Result<std::unique_ptr<HttpRegistry>> import_registry(const ImportOptions& options,
-                                                      const Environment& environment) {
+Result<std::unique_ptr<SchemaRegistry>> import_registry(const ImportOptions& options,
+                                                        const Environment& environment) {
   if (options.schema_registry.empty() || options.connection.skip_registry)
     return connect_registry(options.connection, environment);
   Environment given = environment;

@@ -152,9 +152,9 @@ HttpRegistry::~HttpRegistry() {
   if (m_connection && m_connection->curl) curl_easy_cleanup(m_connection->curl);
 }
 
-const RegistryRequestCounts& HttpRegistry::requests() const { return m_connection->counts; }
+RegistryRequestCounts HttpRegistry::requests() const { return m_connection->counts; }
 
-const std::string& HttpRegistry::base_url() const { return m_connection->url; }
+std::string HttpRegistry::address() const { return url_for_messages(m_connection->url); }
 
 namespace {
 

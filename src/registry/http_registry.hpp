@@ -11,12 +11,6 @@
 
 namespace topicform {
 
-// Requests sent, for --stats.
-struct RegistryRequestCounts {
-  int reads = 0;
-  int writes = 0;
-};
-
 class HttpRegistry : public SchemaRegistry {
  public:
   ~HttpRegistry() override;
@@ -33,9 +27,9 @@ class HttpRegistry : public SchemaRegistry {
   Result<bool> set_level(const std::string& subject, const std::string& level) override;
   Result<bool> soft_delete(const std::string& subject) override;
 
-  const RegistryRequestCounts& requests() const;
-  // The registry's URL with ${env:...} resolved: it may hold credentials (url_for_messages).
-  const std::string& base_url() const;
+  RegistryRequestCounts requests() const override;
+  // The registry's URL with ${env:...} resolved, its credentials left out (url_for_messages).
+  std::string address() const override;
 
   struct Connection;  // the resolved settings and the curl handle
 

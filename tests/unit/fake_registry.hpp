@@ -24,7 +24,14 @@ class FakeRegistry : public SchemaRegistry {
   // Called before each registration: a concurrent writer, for the tests.
   std::function<void()> before_register;
 
+  int reads = 0;  // subjects read
+
+  RegistryRequestCounts requests() const override {
+    return {reads, static_cast<int>(writes.size())};
+  }
+  std::string address() const override { return "memory"; }
   Result<SubjectState> read_subject(const std::string& subject) override {
+    ++reads;
     if (!down.empty()) return Error{down};
     SubjectState state;
     auto it = subjects.find(subject);

@@ -27,9 +27,19 @@ struct RegistryVerdict {
   std::vector<std::string> reasons;  // where the registry gives them
 };
 
+// Requests sent, for --stats.
+struct RegistryRequestCounts {
+  int reads = 0;
+  int writes = 0;
+};
+
 class SchemaRegistry {
  public:
   virtual ~SchemaRegistry() = default;
+  // Requests sent so far.
+  virtual RegistryRequestCounts requests() const = 0;
+  // Where the registry is, as a message may show it: never a credential.
+  virtual std::string address() const = 0;
   virtual Result<SubjectState> read_subject(const std::string& subject) = 0;
   // Every subject, in order; a registry over the network reads several at once. The first
   // subject that cannot be read fails the whole.
