@@ -17,8 +17,6 @@
 namespace topicform {
 namespace {
 
-using admin_request::Options;
-using admin_request::Queue;
 
 struct AclFilterDeleter {
   void operator()(rd_kafka_AclBindingFilter_t* f) const { rd_kafka_AclBinding_destroy(f); }
@@ -142,13 +140,13 @@ Result<bool> KafkaAdmin::read_acls(ClusterState& state, const ReadRequest& reque
             resource_type(resource), nullptr, RD_KAFKA_RESOURCE_PATTERN_ANY, nullptr, nullptr,
             RD_KAFKA_ACL_OPERATION_ANY, RD_KAFKA_ACL_PERMISSION_TYPE_ANY, error, sizeof error)};
     if (!filter) return Error{fmt::format("describe ACLs: {}", error)};
-    Options options{
-        admin_request::read_options(client, RD_KAFKA_ADMIN_OP_DESCRIBEACLS, m_timeout_ms)};
-    Queue queue(client);
-    ++m_requests.acls;
-    rd_kafka_DescribeAcls(client, filter.get(), options.o, queue.q);
-    auto event = admin_request::await_result(*m_handle, queue.q, m_timeout_ms + 5'000,
-                                             "describe ACLs", RD_KAFKA_RESP_ERR_SECURITY_DISABLED);
+    admin_request::Request describe(RD_KAFKA_ADMIN_OP_DESCRIBEACLS, "describe ACLs", m_timeout_ms,
+                                    &m_requests.acls);
+    describe.answer = RD_KAFKA_RESP_ERR_SECURITY_DISABLED;
+    auto event = admin_request::run(*m_handle, describe,
+                                    [&](rd_kafka_AdminOptions_t* options, rd_kafka_queue_t* queue) {
+                                      rd_kafka_DescribeAcls(client, filter.get(), options, queue);
+                                    });
     if (!event) return Error{explain(event.error().message)};
     if (rd_kafka_event_error(event->get()) == RD_KAFKA_RESP_ERR_SECURITY_DISABLED) {
       state.acls_disabled = true;
@@ -205,12 +203,12 @@ Result<std::vector<TopicOutcome>> KafkaAdmin::create_acl_batch(
     }
     requests.push_back(acl);
   }
-  Options options{admin_request::read_options(client, RD_KAFKA_ADMIN_OP_CREATEACLS, m_timeout_ms)};
-  Queue queue(client);
-  ++m_requests.writes;
-  rd_kafka_CreateAcls(client, requests.data(), requests.size(), options.o, queue.q);
-  rd_kafka_AclBinding_destroy_array(requests.data(), requests.size());
-  auto event = admin_request::await_result(*m_handle, queue.q, m_timeout_ms + 5'000, "create ACLs");
+  auto event = admin_request::run(
+      *m_handle, {RD_KAFKA_ADMIN_OP_CREATEACLS, "create ACLs", m_timeout_ms, &m_requests.writes},
+      [&](rd_kafka_AdminOptions_t* options, rd_kafka_queue_t* queue) {
+        rd_kafka_CreateAcls(client, requests.data(), requests.size(), options, queue);
+        rd_kafka_AclBinding_destroy_array(requests.data(), requests.size());
+      });
   if (!event) return Error{explain(event.error().message)};
   std::size_t count = 0;
   const auto** results =
@@ -231,12 +229,12 @@ Result<std::vector<TopicOutcome>> KafkaAdmin::delete_acl_batch(
         b.principal.c_str(), "*", operation_code(b.operation), RD_KAFKA_ACL_PERMISSION_TYPE_ALLOW,
         error, sizeof error));
   }
-  Options options{admin_request::read_options(client, RD_KAFKA_ADMIN_OP_DELETEACLS, m_timeout_ms)};
-  Queue queue(client);
-  ++m_requests.writes;
-  rd_kafka_DeleteAcls(client, filters.data(), filters.size(), options.o, queue.q);
-  rd_kafka_AclBinding_destroy_array(filters.data(), filters.size());
-  auto event = admin_request::await_result(*m_handle, queue.q, m_timeout_ms + 5'000, "delete ACLs");
+  auto event = admin_request::run(
+      *m_handle, {RD_KAFKA_ADMIN_OP_DELETEACLS, "delete ACLs", m_timeout_ms, &m_requests.writes},
+      [&](rd_kafka_AdminOptions_t* options, rd_kafka_queue_t* queue) {
+        rd_kafka_DeleteAcls(client, filters.data(), filters.size(), options, queue);
+        rd_kafka_AclBinding_destroy_array(filters.data(), filters.size());
+      });
   if (!event) return Error{explain(event.error().message)};
   std::size_t count = 0;
   const auto** responses =
@@ -266,13 +264,14 @@ Result<int> KafkaAdmin::acl_probe() {
       ("User:" + probe).c_str(), "*", RD_KAFKA_ACL_OPERATION_ANY, RD_KAFKA_ACL_PERMISSION_TYPE_ANY,
       error, sizeof error);
   if (!filter) return Error{error};
-  Options options{admin_request::read_options(client, RD_KAFKA_ADMIN_OP_DELETEACLS, m_timeout_ms)};
-  Queue queue(client);
-  ++m_requests.acls;
-  rd_kafka_DeleteAcls(client, &filter, 1, options.o, queue.q);
-  rd_kafka_AclBinding_destroy(filter);
-  auto event = admin_request::await_result(*m_handle, queue.q, m_timeout_ms + 5'000,
-                                           "ask the cluster about its authorizer");
+  auto event =
+      admin_request::run(*m_handle,
+                         {RD_KAFKA_ADMIN_OP_DELETEACLS, "ask the cluster about its authorizer",
+                          m_timeout_ms, &m_requests.acls},
+                         [&](rd_kafka_AdminOptions_t* options, rd_kafka_queue_t* queue) {
+                           rd_kafka_DeleteAcls(client, &filter, 1, options, queue);
+                           rd_kafka_AclBinding_destroy(filter);
+                         });
   if (!event) return Error{explain(event.error().message)};
   std::size_t count = 0;
   const auto** responses =
@@ -289,19 +288,21 @@ Result<int> KafkaAdmin::acl_probe() {
 // DescribeCluster with the cluster's authorized operations for this client: read-only.
 Result<bool> KafkaAdmin::may_alter_acls() {
   rd_kafka_t* client = m_handle->client;
-  Options options{
-      admin_request::read_options(client, RD_KAFKA_ADMIN_OP_DESCRIBECLUSTER, m_timeout_ms)};
-  rd_kafka_error_t* error = rd_kafka_AdminOptions_set_include_authorized_operations(options.o, 1);
-  if (error) {
-    std::string message = rd_kafka_error_string(error);
-    rd_kafka_error_destroy(error);
-    return Error{message};
-  }
-  Queue queue(client);
-  ++m_requests.acls;
-  rd_kafka_DescribeCluster(client, options.o, queue.q);
-  auto event = admin_request::await_result(*m_handle, queue.q, m_timeout_ms + 5'000,
-                                           "ask the cluster for this client's permissions");
+  auto send = [&](rd_kafka_AdminOptions_t* options, rd_kafka_queue_t* queue) -> Result<bool> {
+    rd_kafka_error_t* error = rd_kafka_AdminOptions_set_include_authorized_operations(options, 1);
+    if (error) {
+      std::string message = rd_kafka_error_string(error);
+      rd_kafka_error_destroy(error);
+      return Error{message};
+    }
+    rd_kafka_DescribeCluster(client, options, queue);
+    return true;
+  };
+  auto event = admin_request::run(
+      *m_handle,
+      {RD_KAFKA_ADMIN_OP_DESCRIBECLUSTER, "ask the cluster for this client's permissions",
+       m_timeout_ms, &m_requests.acls},
+      send);
   if (!event) return Error{explain(event.error().message)};
   std::size_t count = 0;
   const auto* operations = rd_kafka_DescribeCluster_result_authorized_operations(

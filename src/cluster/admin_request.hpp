@@ -9,6 +9,7 @@
 #include <set>
 #include <string>
 #include <string_view>
+#include <type_traits>
 
 #include "cluster/kafka_admin.hpp"
 #include "core/ground/result.hpp"
@@ -81,6 +82,40 @@ inline rd_kafka_AdminOptions_t* read_options(rd_kafka_t* client, rd_kafka_admin_
 Result<Event> await_result(KafkaAdmin::Handle& handle, rd_kafka_queue_t* queue, int wait_ms,
                            std::string_view what,
                            rd_kafka_resp_err_t answer = RD_KAFKA_RESP_ERR_NO_ERROR);
+
+// One admin request as every single-answer request is made: what it is, for its counter and its
+// errors. The broker is asked to answer within `timeout_ms`; the wait allows `grace_ms` more, what
+// a request in flight may take beyond it.
+struct Request {
+  Request(rd_kafka_admin_op_t kind, std::string_view saying, int answer_within_ms, int* counting)
+      : op(kind), what(saying), timeout_ms(answer_within_ms), counter(counting) {}
+  rd_kafka_admin_op_t op;
+  std::string_view what;  // "describe ACLs": errors start with it
+  int timeout_ms;
+  int* counter;  // the RequestCounter field it counts in; null: its caller counts it
+  rd_kafka_resp_err_t answer = RD_KAFKA_RESP_ERR_NO_ERROR;  // an error that is an answer
+  int grace_ms = 5'000;
+};
+
+// Sends `request` and awaits its one result event: the options and a queue of its own are made
+// here, then `send(options, queue)` sets any further option and calls the librdkafka function.
+// A `send` that returns Result<bool> may refuse before anything is sent or counted. (Requests
+// sent several at once on one queue, the write parts and describe configs, and those polled
+// without counting silence use the pieces above directly.)
+template <class Send>
+Result<Event> run(KafkaAdmin::Handle& handle, const Request& request, Send&& send) {
+  Options options{read_options(handle.client, request.op, request.timeout_ms)};
+  Queue queue(handle.client);
+  if constexpr (std::is_void_v<decltype(send(options.o, queue.q))>) {
+    if (request.counter) ++*request.counter;
+    send(options.o, queue.q);
+  } else {
+    if (auto sent = send(options.o, queue.q); !sent) return sent.error();
+    if (request.counter) ++*request.counter;
+  }
+  return await_result(handle, queue.q, request.timeout_ms + request.grace_ms, request.what,
+                      request.answer);
+}
 
 // Metadata (all topics, or none) through `handle`, within `timeout_ms`.
 struct MetadataDeleter {

@@ -15,8 +15,6 @@ namespace topicform {
 namespace {
 
 using admin_request::await_result;
-using admin_request::Options;
-using admin_request::Queue;
 
 using GroupsByTopic = std::map<std::string, std::vector<std::string>>;
 
@@ -50,11 +48,12 @@ Result<admin_request::Event> describe_request(KafkaAdmin::Handle& handle,
   std::vector<const char*> names;
   for (const auto& g : groups) names.push_back(g.c_str());
   rd_kafka_t* client = handle.client;
-  Options options{
-      admin_request::read_options(client, RD_KAFKA_ADMIN_OP_DESCRIBECONSUMERGROUPS, timeout_ms)};
-  Queue queue(client);
-  rd_kafka_DescribeConsumerGroups(client, names.data(), names.size(), options.o, queue.q);
-  return await_result(handle, queue.q, timeout_ms + 5'000, "describe consumer groups");
+  return admin_request::run(
+      handle,
+      {RD_KAFKA_ADMIN_OP_DESCRIBECONSUMERGROUPS, "describe consumer groups", timeout_ms, nullptr},
+      [&](rd_kafka_AdminOptions_t* options, rd_kafka_queue_t* queue) {
+        rd_kafka_DescribeConsumerGroups(client, names.data(), names.size(), options, queue);
+      });
 }
 
 const rd_kafka_ConsumerGroupDescription_t** descriptions(const admin_request::Event& event,
@@ -83,12 +82,12 @@ Result<bool> describe_each(KafkaAdmin::Handle& handle, int& requests,
 
 Result<std::vector<KafkaAdmin::GroupListing>> KafkaAdmin::list_groups() {
   rd_kafka_t* client = m_handle->client;
-  Options options{
-      admin_request::read_options(client, RD_KAFKA_ADMIN_OP_LISTCONSUMERGROUPS, m_timeout_ms)};
-  Queue queue(client);
-  ++m_requests.groups;
-  rd_kafka_ListConsumerGroups(client, options.o, queue.q);
-  auto event = await_result(*m_handle, queue.q, m_timeout_ms + 5'000, "list consumer groups");
+  auto event = admin_request::run(*m_handle,
+                                  {RD_KAFKA_ADMIN_OP_LISTCONSUMERGROUPS, "list consumer groups",
+                                   m_timeout_ms, &m_requests.groups},
+                                  [&](rd_kafka_AdminOptions_t* options, rd_kafka_queue_t* queue) {
+                                    rd_kafka_ListConsumerGroups(client, options, queue);
+                                  });
   if (!event) return event.error();
   const auto* result = rd_kafka_event_ListConsumerGroups_result(event->get());
   std::size_t failures = 0;
@@ -161,14 +160,14 @@ Result<KafkaAdmin::CommittedOffsets> KafkaAdmin::committed_offsets(const std::st
   // librdkafka 2.0.2 takes one group per ListConsumerGroupOffsets request.
   rd_kafka_ListConsumerGroupOffsets_t* request =
       rd_kafka_ListConsumerGroupOffsets_new(group.c_str(), nullptr);
-  Options options{admin_request::read_options(client, RD_KAFKA_ADMIN_OP_LISTCONSUMERGROUPOFFSETS,
-                                              m_timeout_ms)};
-  Queue queue(client);
-  ++m_requests.groups;
-  rd_kafka_ListConsumerGroupOffsets(client, &request, 1, options.o, queue.q);
-  rd_kafka_ListConsumerGroupOffsets_destroy(request);
   std::string what = fmt::format("list the offsets of group '{}'", group);
-  auto event = await_result(*m_handle, queue.q, m_timeout_ms + 5'000, what);
+  auto event = admin_request::run(
+      *m_handle,
+      {RD_KAFKA_ADMIN_OP_LISTCONSUMERGROUPOFFSETS, what, m_timeout_ms, &m_requests.groups},
+      [&](rd_kafka_AdminOptions_t* options, rd_kafka_queue_t* queue) {
+        rd_kafka_ListConsumerGroupOffsets(client, &request, 1, options, queue);
+        rd_kafka_ListConsumerGroupOffsets_destroy(request);
+      });
   if (!event) return event.error();
   std::size_t count = 0;
   const auto** results = rd_kafka_ListConsumerGroupOffsets_result_groups(

@@ -160,14 +160,14 @@ Result<bool> KafkaAdmin::commit_offsets(const std::string& group, const std::str
   }
   auto* request = rd_kafka_AlterConsumerGroupOffsets_new(group.c_str(), partitions);
   rd_kafka_topic_partition_list_destroy(partitions);
-  admin_request::Options options{admin_request::read_options(
-      client, RD_KAFKA_ADMIN_OP_ALTERCONSUMERGROUPOFFSETS, m_timeout_ms)};
-  admin_request::Queue queue(client);
-  ++m_requests.writes;
-  rd_kafka_AlterConsumerGroupOffsets(client, &request, 1, options.o, queue.q);
-  rd_kafka_AlterConsumerGroupOffsets_destroy(request);
   std::string what = fmt::format("alter the offsets of group '{}'", visible(group));
-  auto event = admin_request::await_result(*m_handle, queue.q, m_timeout_ms + 5'000, what);
+  auto event = admin_request::run(
+      *m_handle,
+      {RD_KAFKA_ADMIN_OP_ALTERCONSUMERGROUPOFFSETS, what, m_timeout_ms, &m_requests.writes},
+      [&](rd_kafka_AdminOptions_t* options, rd_kafka_queue_t* queue) {
+        rd_kafka_AlterConsumerGroupOffsets(client, &request, 1, options, queue);
+        rd_kafka_AlterConsumerGroupOffsets_destroy(request);
+      });
   if (!event) return event.error();
   std::size_t count = 0;
   const auto** results = rd_kafka_AlterConsumerGroupOffsets_result_groups(

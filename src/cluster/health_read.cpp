@@ -14,8 +14,6 @@ namespace topicform {
 namespace {
 
 using admin_request::await_result;
-using admin_request::Options;
-using admin_request::Queue;
 
 constexpr std::int64_t kLatest = -1;  // ListOffsets' "next offset"
 
@@ -110,13 +108,14 @@ Result<std::map<std::string, std::int64_t>> KafkaAdmin::newest_timestamps(
     return newest;
   }
   rd_kafka_t* client = m_handle->client;
-  Options options{admin_request::read_options(client, RD_KAFKA_ADMIN_OP_LISTOFFSETS, m_timeout_ms)};
-  Queue queue(client);
-  ++m_requests.offsets;
-  rd_kafka_ListOffsets(client, partitions, options.o, queue.q);
-  rd_kafka_topic_partition_list_destroy(partitions);
-  auto event = await_result(*m_handle, queue.q, m_timeout_ms + 5'000,
-                            "read the newest messages of dead topics");
+  auto event =
+      admin_request::run(*m_handle,
+                         {RD_KAFKA_ADMIN_OP_LISTOFFSETS, "read the newest messages of dead topics",
+                          m_timeout_ms, &m_requests.offsets},
+                         [&](rd_kafka_AdminOptions_t* options, rd_kafka_queue_t* queue) {
+                           rd_kafka_ListOffsets(client, partitions, options, queue);
+                           rd_kafka_topic_partition_list_destroy(partitions);
+                         });
   if (!event) return event.error();
   std::size_t count = 0;
   const auto** infos =

@@ -342,14 +342,15 @@ Result<bool> KafkaAdmin::drop_led_topics(std::map<std::string, std::int64_t>& wa
       batch.push_back(names[i].c_str());
     }
     rd_kafka_t* client = m_handle->client;
-    admin_request::Options options{
-        admin_request::read_options(client, RD_KAFKA_ADMIN_OP_DESCRIBETOPICS, request_ms)};
-    admin_request::Queue queue(client);
-    auto* topics = rd_kafka_TopicCollection_of_topic_names(batch.data(), batch.size());
-    ++m_requests.metadata;
-    rd_kafka_DescribeTopics(client, topics, options.o, queue.q);
-    rd_kafka_TopicCollection_destroy(topics);
-    auto event = await_result(*m_handle, queue.q, request_ms + 1'000, "wait for leaders");
+    admin_request::Request request(RD_KAFKA_ADMIN_OP_DESCRIBETOPICS, "wait for leaders", request_ms,
+                                   &m_requests.metadata);
+    request.grace_ms = 1'000;
+    auto event = admin_request::run(
+        *m_handle, request, [&](rd_kafka_AdminOptions_t* options, rd_kafka_queue_t* queue) {
+          auto* topics = rd_kafka_TopicCollection_of_topic_names(batch.data(), batch.size());
+          rd_kafka_DescribeTopics(client, topics, options, queue);
+          rd_kafka_TopicCollection_destroy(topics);
+        });
     if (!event) return event.error();
     drop_led_described(rd_kafka_event_DescribeTopics_result(event->get()), waiting);
   }

@@ -45,13 +45,13 @@ Result<ClusterLayout> KafkaAdmin::read_layout() {
 #if TOPICFORM_DESCRIBE_CLUSTER
 Result<bool> KafkaAdmin::read_racks(ClusterLayout& layout) {
   rd_kafka_t* client = m_handle->client;
-  admin_request::Options options{
-      admin_request::read_options(client, RD_KAFKA_ADMIN_OP_DESCRIBECLUSTER, m_timeout_ms)};
-  admin_request::Queue queue(client);
-  ++m_requests.metadata;
-  rd_kafka_DescribeCluster(client, options.o, queue.q);
-  auto event = admin_request::await_result(*m_handle, queue.q, m_timeout_ms + 5'000,
-                                           "describe the cluster's brokers");
+  auto event =
+      admin_request::run(*m_handle,
+                         {RD_KAFKA_ADMIN_OP_DESCRIBECLUSTER, "describe the cluster's brokers",
+                          m_timeout_ms, &m_requests.metadata},
+                         [&](rd_kafka_AdminOptions_t* options, rd_kafka_queue_t* queue) {
+                           rd_kafka_DescribeCluster(client, options, queue);
+                         });
   if (!event) return event.error();
   std::size_t count = 0;
   const auto** nodes = rd_kafka_DescribeCluster_result_nodes(

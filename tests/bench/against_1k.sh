@@ -8,9 +8,8 @@
 set -euo pipefail
 cd "$(dirname "$0")/../.."
 n="${1:-1000}"
-cmake -S . -B build/release -G Ninja -DCMAKE_BUILD_TYPE=Release -DTOPICFORM_TESTS=OFF >/dev/null
-cmake --build build/release >/dev/null
-bin=$(pwd)/build/release/src/cli/topicform
+. tests/bench/lib.sh
+bench_build
 dir=$(mktemp -d)
 trap 'rm -rf "$dir"' EXIT
 export GIT_CONFIG_GLOBAL=/dev/null GIT_AUTHOR_NAME=b GIT_AUTHOR_EMAIL=b@example.com \

@@ -18,11 +18,9 @@ set -euo pipefail
 cd "$(dirname "$0")/../.."
 n="${1:-1000}"
 reps="${2:-3}"
-cmake -S . -B build/release -G Ninja -DCMAKE_BUILD_TYPE=Release -DTOPICFORM_TESTS=OFF >/dev/null
-cmake --build build/release >/dev/null
-bin=$(pwd)/build/release/src/cli/topicform
+. tests/bench/lib.sh
+bench_build
 tmp=$(mktemp -d)
-source tests/bench/lib.sh
 topicctl=""
 [ "${TOPICCTL:-1}" = 0 ] || topicctl_build
 [ -n "$topicctl" ] || echo "bench: no topicctl (needs Go, or TOPICCTL=0): its runs are skipped"

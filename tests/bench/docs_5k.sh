@@ -5,8 +5,8 @@
 set -euo pipefail
 cd "$(dirname "$0")/../.."
 n="${1:-5000}"
-cmake -S . -B build/release -G Ninja -DCMAKE_BUILD_TYPE=Release -DTOPICFORM_TESTS=OFF >/dev/null
-cmake --build build/release >/dev/null
+. tests/bench/lib.sh
+bench_build
 dir=$(mktemp -d)
 trap 'rm -rf "$dir"' EXIT
 python3 tests/bench/generate_manifests.py "$dir/topics" "$n"
@@ -24,7 +24,7 @@ for format in markdown html asyncapi; do
   best=""
   for run in 1 2 3; do
     rm -rf "$dir/out"
-    /usr/bin/time -f '%e %M' -o "$dir/time" build/release/src/cli/topicform docs --format "$format" \
+    /usr/bin/time -f '%e %M' -o "$dir/time" "$bin" docs --format "$format" \
       --out "$dir/out" "$dir/topics" 2>"$dir/err" || { cat "$dir/err" >&2; exit 1; }
     read -r wall rss <"$dir/time"
     if [ -z "$best" ] || awk "BEGIN{exit !($wall < ${best%% *})}"; then best="$wall $rss"; fi

@@ -1,4 +1,4 @@
-# Shared by the benchmark scripts (sourced): the release build, the generated project, timing,
+# Shared by the benchmark scripts (sourced first): the release build, the generated project, timing,
 # medians and the results scale_table.sh gathers. Expects `tmp` to be set to the script's scratch folder.
 
 # Kafka's jars as a Java classpath, found where ci/kafka/broker finds them (run from the root).

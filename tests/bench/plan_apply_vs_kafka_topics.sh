@@ -11,11 +11,9 @@ cd "$(dirname "$0")/../.."
 n="${1:-100}"
 shift || true
 larger=("${@:-1000}")
-cmake -S . -B build/release -G Ninja -DCMAKE_BUILD_TYPE=Release -DTOPICFORM_TESTS=OFF >/dev/null
-cmake --build build/release >/dev/null
-bin=$(pwd)/build/release/src/cli/topicform
+. tests/bench/lib.sh
+bench_build
 tmp=$(mktemp -d)
-source tests/bench/lib.sh
 # 448 MiB (the tests' broker) runs out of heap near 16,000 partitions; N=5000 makes 30,000.
 export TOPICFORM_BROKER_HEAP="${TOPICFORM_BROKER_HEAP:-2g}"
 echo "broker heap: $TOPICFORM_BROKER_HEAP" >&2

@@ -9,9 +9,9 @@ cd "$(dirname "$0")/../.."
 old=$(readlink -f "${1:?usage: plan_import_before_after.sh OLD_BINARY [N] [REPS]}")
 n="${2:-5000}"
 reps="${3:-3}"
-cmake -S . -B build/release -G Ninja -DCMAKE_BUILD_TYPE=Release -DTOPICFORM_TESTS=OFF >/dev/null
-cmake --build build/release >/dev/null
-new=$(pwd)/build/release/src/cli/topicform
+. tests/bench/lib.sh
+bench_build
+new=$bin
 tmp=$(mktemp -d)
 broker="$tmp/broker"
 trap 'ci/kafka/broker stop "$broker" >/dev/null 2>&1 || true; rm -rf "$tmp"' EXIT

@@ -6,8 +6,8 @@
 set -euo pipefail
 cd "$(dirname "$0")/../.."
 n="${1:-10000}"
-cmake -S . -B build/release -G Ninja -DCMAKE_BUILD_TYPE=Release -DTOPICFORM_TESTS=OFF >/dev/null
-cmake --build build/release >/dev/null
+. tests/bench/lib.sh
+bench_build
 dir=$(mktemp -d)
 trap 'rm -rf "$dir"' EXIT
 cp topics/topicform.yaml "$dir/"
@@ -15,7 +15,7 @@ python3 tests/bench/generate_manifests.py "$dir" "$n"
 # The budget rule fires at this size (20,000 topics on one broker); it is part of the work measured.
 best=""
 for run in 1 2 3; do
-  /usr/bin/time -f '%e %M' -o "$dir/time" build/release/src/cli/topicform validate --format json "$dir" \
+  /usr/bin/time -f '%e %M' -o "$dir/time" "$bin" validate --format json "$dir" \
     > "$dir/out.json" || true
   read -r wall rss < "$dir/time"
   echo "run $run: ${wall}s wall, $((rss / 1024)) MiB peak RSS" >&2
