@@ -43,10 +43,10 @@ Parsed parse_alerts(const std::vector<std::string>& args, AlertsOptions& options
   po::options_description visible(kUsage);
   visible.add_options()("help,h", "show this help")(
       "out,o", po::value(&options.out)->value_name("FILE"), "the rule file to write ('-': stdout)")(
-      "env,e", po::value(&options.environment), "environment from the settings")(
       "metrics", po::value(&options.metrics)->default_value("topicform"),
-      "whose metric names: topicform or kafka-exporter")(
-      "color", po::value(&options.colour)->default_value("auto"), "auto, always or never");
+      "whose metric names: topicform or kafka-exporter");
+  add_environment_option(visible, options.environment);
+  add_colour_option(visible, options.colour);
   add_settings_option(visible, options.settings);
   auto parsed = parse_arguments(
       args, visible, options.paths, "alerts",

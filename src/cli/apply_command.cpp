@@ -164,8 +164,8 @@ Parsed parse_apply(const std::vector<std::string>& args, ApplyOptions& options) 
       "first wait (up to --timeout) until the cluster answers with at least N brokers; N "
       "defaults to the highest replication factor in the manifests")(
       "stats", po::bool_switch(&options.stats),
-      "print the number of admin requests sent, on stderr")(
-      "color", po::value(&options.colour)->default_value("auto"), "auto, always or never");
+      "print the number of admin requests sent, on stderr");
+  add_colour_option(visible, options.colour);
   add_settings_option(visible, options.settings);
   add_target_option(visible, options.targets);
   add_connection_options(visible, options.connection, true);

@@ -85,6 +85,17 @@ Parsed parse_arguments(const std::vector<std::string>& args, const po::options_d
   return Parsed::run;
 }
 
+void add_colour_option(po::options_description& options, std::string& into,
+                       const std::string& help) {
+  options.add_options()("color", po::value(&into)->default_value("auto")->value_name("WHEN"),
+                        help.c_str());
+}
+
+void add_environment_option(po::options_description& options, std::string& into,
+                            const std::string& help) {
+  options.add_options()("env,e", po::value(&into)->value_name("NAME"), help.c_str());
+}
+
 int exit_code(Parsed parsed) { return parsed == Parsed::help_shown ? kExitOk : kExitFailure; }
 
 }  // namespace topicform

@@ -24,6 +24,15 @@ Parsed parse_arguments(const std::vector<std::string>& args,
 void add_format_option(boost::program_options::options_description& options, std::string& into,
                        const std::vector<std::string>& allowed, const std::string& help = "");
 
+// --color: whether messages are coloured, described by `help`; auto (the default) colours only
+// on a terminal and never with NO_COLOR.
+void add_colour_option(boost::program_options::options_description& options, std::string& into,
+                       const std::string& help = "auto, always or never");
+
+// --env (-e): the one environment from the settings a command runs for, described by `help`.
+void add_environment_option(boost::program_options::options_description& options, std::string& into,
+                            const std::string& help = "environment from the settings");
+
 // The exit code for a parse that does not run the command.
 int exit_code(Parsed parsed);
 

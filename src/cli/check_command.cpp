@@ -16,6 +16,7 @@
 #include "cli/commands.hpp"
 #include "cli/environment_fanout.hpp"
 #include "cli/plan_io.hpp"
+#include "cli/report_formats.hpp"
 #include "cli/terminal.hpp"
 #include "core/operations/subject_health.hpp"
 #include "core/plan/environment_runs.hpp"
@@ -77,6 +78,44 @@ std::vector<HealthFinding> check_subjects(const CheckedProject& checked,
   return assess_subjects(declared, *states);
 }
 
+// One environment's check, and several, as the formats write them (--verbose lists what passes).
+struct Check {
+  const HealthReport& report;
+  bool verbose;
+};
+struct Checks {
+  const std::vector<HealthReport>& reports;
+  bool verbose;
+};
+
+const ReportFormats<Check> kFormats = {
+    {"text",
+     [](std::ostream& out, const Check& c, bool colour) {
+       out << render_health_text(c.report, colour, c.verbose);
+     },
+     {}},
+    {"json",
+     [](std::ostream& out, const Check& c, bool) { out << render_health_json(c.report); },
+     {}},
+    {"prometheus",
+     [](std::ostream& out, const Check& c, bool) { out << render_health_prometheus(c.report); },
+     {}},
+};
+
+const ReportFormats<Checks> kEnvironmentsFormats = {
+    {"text",
+     [](std::ostream& out, const Checks& c, bool colour) {
+       out << render_healths_text(c.reports, colour, c.verbose);
+     },
+     {}},
+    {"json",
+     [](std::ostream& out, const Checks& c, bool) { out << render_healths_json(c.reports); },
+     {}},
+    {"prometheus",
+     [](std::ostream& out, const Checks& c, bool) { out << render_healths_prometheus(c.reports); },
+     {}},
+};
+
 HealthReport check_cluster(const CheckedProject& checked, const CheckOptions& options) {
   const std::string& environment = checked.environment.name;
   auto admin = connect_kafka(options.connection, checked.environment);
@@ -112,15 +151,8 @@ int check_environments(CheckOptions& options) {
     const CheckedProject& one = *(*checked)[i];
     reports[i] = has_errors(one.diagnostics) ? unusable_report(one) : check_cluster(one, options);
   });
-  if (options.format == "json") {
-    std::cout << render_healths_json(reports);
-  } else if (options.format == "prometheus") {
-    std::cout << render_healths_prometheus(reports);
-  } else {
-    std::cout << render_healths_text(reports, use_colour(options.colour, STDOUT_FILENO),
-                                     options.verbose);
-  }
-  std::cout.flush();
+  write_report(kEnvironmentsFormats, options.format, Checks{reports, options.verbose},
+               options.colour);
   bool healthy = std::all_of(reports.begin(), reports.end(),
                              [](const HealthReport& r) { return r.healthy(); });
   return healthy ? kExitOk : kExitFailure;
@@ -131,15 +163,15 @@ int check_environments(CheckOptions& options) {
 Parsed parse_check(const std::vector<std::string>& args, CheckOptions& options) {
   po::options_description visible(kUsage);
   visible.add_options()("help,h", "show this help");
-  add_format_option(visible, options.format, {"text", "json", "prometheus"});
+  add_format_option(visible, options.format, format_names(kFormats));
   add_environments_option(visible, options.environments,
                           "environment from the settings; repeat it, or say 'all', to check "
                           "several in one report (each reaches its own bootstrapServers)");
   visible.add_options()("verbose,v", po::bool_switch(&options.verbose),
                         "text: list what passes too")(
       "stats", po::bool_switch(&options.stats),
-      "print the number of admin requests sent, on stderr")(
-      "color", po::value(&options.colour)->default_value("auto"), "auto, always or never");
+      "print the number of admin requests sent, on stderr");
+  add_colour_option(visible, options.colour);
   add_settings_option(visible, options.settings);
   add_connection_options(visible, options.connection);
   add_registry_option(visible, options.connection);
@@ -160,15 +192,7 @@ int run_check(const std::vector<std::string>& args) {
     return fail("the manifests have errors; nothing was checked");
   }
   HealthReport report = check_cluster(*checked, options);
-  if (options.format == "json") {
-    std::cout << render_health_json(report);
-  } else if (options.format == "prometheus") {
-    std::cout << render_health_prometheus(report);
-  } else {
-    std::cout << render_health_text(report, use_colour(options.colour, STDOUT_FILENO),
-                                    options.verbose);
-  }
-  std::cout.flush();
+  write_report(kFormats, options.format, Check{report, options.verbose}, options.colour);
   return report.healthy() ? kExitOk : kExitFailure;
 }
 

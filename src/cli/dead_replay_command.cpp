@@ -107,9 +107,9 @@ Parsed parse_replay(const std::vector<std::string>& args, ReplayOptions& options
       "group,g", po::value(&options.group)->default_value("topicform-replay"),
       "the replay's own consumer group, whose offsets record what was replayed")(
       "transaction-size", po::value(&options.transaction_size)->default_value(10'000),
-      "messages per transaction (1 to 100000; a transaction also ends at 64 MiB)")(
-      "env,e", po::value(&options.environment), "environment from the settings")(
-      "color", po::value(&options.colour)->default_value("auto"), "auto, always or never");
+      "messages per transaction (1 to 100000; a transaction also ends at 64 MiB)");
+  add_environment_option(visible, options.environment);
+  add_colour_option(visible, options.colour);
   add_settings_option(visible, options.settings);
   add_connection_options(visible, options.connection);
   bool no_operand = false;

@@ -50,9 +50,9 @@ Parsed parse_show(const std::vector<std::string>& args, ShowOptions& options) {
   add_format_option(visible, options.format, {"text", "json", "markdown"});
   visible.add_options()(
       "topic,t", po::value(&options.topics)->composing(),
-      "a dead topic, or its source, to read (repeatable; default: every managed one)")(
-      "env,e", po::value(&options.environment), "environment from the settings")(
-      "color", po::value(&options.colour)->default_value("auto"), "auto, always or never");
+      "a dead topic, or its source, to read (repeatable; default: every managed one)");
+  add_environment_option(visible, options.environment);
+  add_colour_option(visible, options.colour);
   add_settings_option(visible, options.settings);
   add_connection_options(visible, options.connection);
   auto parsed =

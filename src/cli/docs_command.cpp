@@ -146,15 +146,16 @@ Parsed parse_docs(const std::vector<std::string>& args, DocsOptions& options) {
   add_format_option(visible, options.format, {"markdown", "html", "asyncapi"});
   visible.add_options()("out,o", po::value(&options.out),
                         "folder to write the catalogue to (created if missing)")(
-      "env,e", po::value(&options.environment),
-      "environment whose figures the pages show (default: the settings' default)")(
       "registry", po::bool_switch(&options.registry),
       "read the environment's schema registry: each subject's latest version and schema id")(
       "timeout", po::value(&options.timeout)->default_value(DurationMs{30'000}, "30s"),
-      "with --registry: how long the registry may take to answer")(
-
-      "color", po::value(&options.colour)->default_value("auto"),
-      "colour of diagnostics: auto (only on a terminal, off with NO_COLOR), always or never");
+      "with --registry: how long the registry may take to answer");
+  add_environment_option(visible, options.environment,
+                         "environment whose figures the pages show (default: the settings' "
+                         "default)");
+  add_colour_option(visible, options.colour,
+                    "colour of diagnostics: auto (only on a terminal, off with NO_COLOR), always "
+                    "or never");
   add_settings_option(visible, options.settings);
   add_target_option(visible, options.targets);
   auto parsed =

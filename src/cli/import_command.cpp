@@ -303,8 +303,6 @@ Parsed parse_import(const std::vector<std::string>& args, ImportOptions& options
         options.include_given = true;
       }),
       "adopt only topics whose whole name matches (RE2)")(
-      "env,e", po::value(&options.environment),
-      "environment from the settings (or the name of the one written)")(
       "cluster-snapshot", po::value(&options.snapshot_in),
       "read a snapshot file that 'import --write-snapshot' saved instead of a live cluster")(
       "write-snapshot", po::value(&options.snapshot_out),
@@ -313,6 +311,8 @@ Parsed parse_import(const std::vector<std::string>& args, ImportOptions& options
       "read each topic's schema from this registry (Confluent's API), when the environment "
       "names none")("stats", po::bool_switch(&options.stats),
                     "print the number of admin requests sent, on stderr");
+  add_environment_option(visible, options.environment,
+                         "environment from the settings (or the name of the one written)");
   add_settings_option(visible, options.settings);
   add_connection_options(visible, options.connection);
   add_registry_option(visible, options.connection);

@@ -57,9 +57,9 @@ void add_reset_options(po::options_description& visible, ResetOptions& o) {
                                                          "to the first message at or after TIME")(
       "partition,p", po::value(&o.request.partitions)->composing(),
       "only this partition (repeatable; default: all)")("execute", po::bool_switch(&o.execute),
-                                                        "write: without it nothing is written")(
-      "env,e", po::value(&o.environment), "environment from the settings")(
-      "color", po::value(&o.colour)->default_value("auto"), "auto, always or never");
+                                                        "write: without it nothing is written");
+  add_environment_option(visible, o.environment);
+  add_colour_option(visible, o.colour);
   add_settings_option(visible, o.settings);
   add_connection_options(visible, o.connection);
 }

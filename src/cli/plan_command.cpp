@@ -14,6 +14,7 @@
 #include "cli/job_summary.hpp"
 #include "cli/plan_io.hpp"
 #include "cli/plan_making.hpp"
+#include "cli/report_formats.hpp"
 #include "cli/terminal.hpp"
 #include "cluster/kafka_admin.hpp"
 #include "cluster/snapshot.hpp"
@@ -53,19 +54,17 @@ blocked, 2 changes (a withheld delete included) with --detailed-exitcode.
 
 Options)";
 
-void render(const Plan& plan, const PlanOptions& options) {
-  if (options.format == "json") {
-    write_plan_json(std::cout, plan);
-  } else if (options.format == "markdown") {
-    std::cout << render_plan_markdown(plan);
-  } else if (options.format == "github") {
-    write_plan_github(std::cout, plan);
-    append_job_summary(render_plan_markdown(plan));
-  } else {
-    write_plan_text(std::cout, plan, use_colour(options.colour, STDOUT_FILENO));
-  }
-  std::cout.flush();
-}
+const ReportFormats<Plan> kFormats = {
+    {"text",
+     [](std::ostream& out, const Plan& plan, bool colour) { write_plan_text(out, plan, colour); },
+     {}},
+    {"json", [](std::ostream& out, const Plan& plan, bool) { write_plan_json(out, plan); }, {}},
+    {"markdown",
+     [](std::ostream& out, const Plan& plan, bool) { out << render_plan_markdown(plan); },
+     {}},
+    {"github", [](std::ostream& out, const Plan& plan, bool) { write_plan_github(out, plan); },
+     [](const Plan& plan) { return render_plan_markdown(plan); }},
+};
 
 Result<bool> save_outputs(const CheckedProject& checked, const Planned& planned,
                           const PlanOptions& options) {
@@ -101,7 +100,7 @@ Parsed parse_plan(const std::vector<std::string>& args, PlanOptions& options) {
   po::options_description visible(kUsage);
   visible.add_options()("help,h", "show this help");
   add_format_option(
-      visible, options.format, {"text", "json", "markdown", "github"},
+      visible, options.format, format_names(kFormats),
       "output: text, json (versioned), markdown (a pull-request comment) or github "
       "(annotations on the manifest lines, and the Markdown plan as the job summary)");
   add_environments_option(visible, options.environments,
@@ -120,8 +119,8 @@ Parsed parse_plan(const std::vector<std::string>& args, PlanOptions& options) {
       "detailed-exitcode", po::bool_switch(&options.detailed_exitcode),
       "exit 2 when the cluster differs from the manifests")(
       "stats", po::bool_switch(&options.stats),
-      "print the number of admin requests sent, on stderr")(
-      "color", po::value(&options.colour)->default_value("auto"), "auto, always or never");
+      "print the number of admin requests sent, on stderr");
+  add_colour_option(visible, options.colour);
   add_settings_option(visible, options.settings);
   add_against_option(visible, options.against);
   add_target_option(visible, options.targets);
@@ -151,7 +150,7 @@ int run_plan(const std::vector<std::string>& args) {
   if (auto saved = save_outputs(*checked, *planned, options); !saved) {
     return plan_failed(options, *checked, saved.error().message);
   }
-  render(planned->plan, options);
+  write_report(kFormats, options.format, planned->plan, options.colour);
   int code = planned->plan.is_blocked()                             ? kExitFailure
              : planned->plan.differs() && options.detailed_exitcode ? kExitChanges
                                                                     : kExitOk;

@@ -10,6 +10,7 @@
 #include "cli/job_summary.hpp"
 #include "cli/plan_io.hpp"
 #include "cli/plan_making.hpp"
+#include "cli/report_formats.hpp"
 #include "cli/terminal.hpp"
 #include "log/log.hpp"
 #include "render/environment_plans_render.hpp"
@@ -61,19 +62,24 @@ Result<bool> save_plans(const std::vector<std::unique_ptr<CheckedProject>>& chec
   return write_text_file(options.plan_out, write_plans_file(saved), "plan");
 }
 
-void render(const std::vector<EnvironmentPlan>& parts, const PlanOptions& options) {
-  if (options.format == "json") {
-    std::cout << render_plans_json(parts);
-  } else if (options.format == "markdown") {
-    std::cout << render_plans_markdown(parts);
-  } else if (options.format == "github") {
-    std::cout << render_plans_github(parts);
-    append_job_summary(render_plans_markdown(parts));
-  } else {
-    std::cout << render_plans_text(parts, use_colour(options.colour, STDOUT_FILENO));
-  }
-  std::cout.flush();
-}
+using Plans = std::vector<EnvironmentPlan>;
+
+const ReportFormats<Plans> kFormats = {
+    {"text",
+     [](std::ostream& out, const Plans& parts, bool colour) {
+       out << render_plans_text(parts, colour);
+     },
+     {}},
+    {"json",
+     [](std::ostream& out, const Plans& parts, bool) { out << render_plans_json(parts); },
+     {}},
+    {"markdown",
+     [](std::ostream& out, const Plans& parts, bool) { out << render_plans_markdown(parts); },
+     {}},
+    {"github",
+     [](std::ostream& out, const Plans& parts, bool) { out << render_plans_github(parts); },
+     [](const Plans& parts) { return render_plans_markdown(parts); }},
+};
 
 int exit_code_of(const std::vector<EnvironmentPlan>& parts, const PlanOptions& options) {
   switch (worst_outcome(parts)) {
@@ -108,7 +114,7 @@ int run_plan_environments(PlanOptions& options) {
   for_each_environment(
       *checked, [&](std::size_t i) { parts[i] = plan_one(*(*checked)[i], options, planned[i]); });
   auto saved = save_plans(*checked, parts, options);
-  render(parts, options);
+  write_report(kFormats, options.format, parts, options.colour);
   if (!saved) return fail(saved.error().message);
   for (const auto& part : parts) {
     if (!part.plan) log_error(fmt::format("environment '{}': {}", part.environment, part.error));

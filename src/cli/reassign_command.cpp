@@ -65,10 +65,10 @@ Parsed parse_reassign(const std::vector<std::string>& args, ReassignOptions& opt
   po::options_description visible(kUsage);
   visible.add_options()("help,h", "show this help")(
       "out,o", po::value(&options.out)->value_name("FILE"), "the reassignment JSON to write")(
-      "env,e", po::value(&options.environment), "environment from the settings")(
       "throttle", po::value(&options.throttle)->default_value("50MiB"),
-      "replication throttle for the commands printed, per second (e.g. 50MiB, 100MB)")(
-      "color", po::value(&options.colour)->default_value("auto"), "auto, always or never");
+      "replication throttle for the commands printed, per second (e.g. 50MiB, 100MB)");
+  add_environment_option(visible, options.environment);
+  add_colour_option(visible, options.colour);
   add_settings_option(visible, options.settings);
   add_connection_options(visible, options.connection);
   auto parsed = parse_arguments(args, visible, options.paths, "reassign",

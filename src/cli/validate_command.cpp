@@ -13,6 +13,7 @@
 #include "cli/environment_fanout.hpp"
 #include "cli/job_summary.hpp"
 #include "cli/plan_io.hpp"
+#include "cli/report_formats.hpp"
 #include "cli/terminal.hpp"
 #include "core/plan/environment_runs.hpp"
 #include "render/diagnostics_render.hpp"
@@ -43,6 +44,51 @@ Exit status: 0 no errors (warnings allowed), 1 errors or bad usage.
 
 Options)";
 
+// One environment's validation, as the formats write it.
+struct Validation {
+  const std::vector<Diagnostic>& diagnostics;
+  ValidationSummary summary;
+};
+
+const ReportFormats<Validation> kFormats = {
+    {"text",
+     [](std::ostream& out, const Validation& v, bool colour) {
+       out << render_text(v.diagnostics, v.summary, colour);
+     },
+     {}},
+    {"json",
+     [](std::ostream& out, const Validation& v, bool) {
+       out << render_json(v.diagnostics, v.summary);
+     },
+     {}},
+    {"github",
+     [](std::ostream& out, const Validation& v, bool) {
+       out << render_github(v.diagnostics, v.summary);
+     },
+     [](const Validation& v) { return render_markdown_summary(v.diagnostics, v.summary); }},
+};
+
+// Several environments' validations in one document.
+const ReportFormats<std::vector<EnvironmentDiagnostics>> kEnvironmentsFormats = {
+    {"text",
+     [](std::ostream& out, const std::vector<EnvironmentDiagnostics>& parts, bool colour) {
+       out << render_validations_text(parts, colour);
+     },
+     {}},
+    {"json",
+     [](std::ostream& out, const std::vector<EnvironmentDiagnostics>& parts, bool) {
+       out << render_validations_json(parts);
+     },
+     {}},
+    {"github",
+     [](std::ostream& out, const std::vector<EnvironmentDiagnostics>& parts, bool) {
+       out << render_validations_github(parts);
+     },
+     [](const std::vector<EnvironmentDiagnostics>& parts) {
+       return render_validations_markdown(parts);
+     }},
+};
+
 int validate_environments(const ValidateOptions& options) {
   auto checked =
       load_and_check_each(options.paths, options.environments, options.settings, options.against);
@@ -55,15 +101,7 @@ int validate_environments(const ValidateOptions& options) {
          ValidationSummary{one->project.files.size(), one->topics.size(), one->environment.name}});
     errors = errors || has_errors(one->diagnostics);
   }
-  if (options.format == "json") {
-    std::cout << render_validations_json(parts);
-  } else if (options.format == "github") {
-    std::cout << render_validations_github(parts);
-    append_job_summary(render_validations_markdown(parts));
-  } else {
-    std::cout << render_validations_text(parts, use_colour(options.colour, STDOUT_FILENO));
-  }
-  std::cout.flush();
+  write_report(kEnvironmentsFormats, options.format, parts, options.colour);
   return errors ? kExitFailure : kExitOk;
 }
 
@@ -72,14 +110,14 @@ int validate_environments(const ValidateOptions& options) {
 Parsed parse_validate(const std::vector<std::string>& args, ValidateOptions& options) {
   po::options_description visible(kUsage);
   visible.add_options()("help,h", "show this help");
-  add_format_option(visible, options.format, {"text", "json", "github"},
+  add_format_option(visible, options.format, format_names(kFormats),
                     "output: text, json (versioned, for programs) or github (workflow annotations, "
                     "and a Markdown job summary when GITHUB_STEP_SUMMARY is set)");
   add_environments_option(visible, options.environments,
                           "environment from the settings to check against (default: the "
                           "settings' default); repeat it, or say 'all', for several in one report");
-  visible.add_options()("color", po::value(&options.colour)->default_value("auto"),
-                        "auto (only on a terminal, off with NO_COLOR), always or never");
+  add_colour_option(visible, options.colour,
+                    "auto (only on a terminal, off with NO_COLOR), always or never");
   add_settings_option(visible, options.settings);
   add_against_option(visible, options.against);
   return parse_arguments(args, visible, options.paths, "validate",
@@ -98,15 +136,7 @@ int run_validate(const std::vector<std::string>& args) {
   const auto& diagnostics = checked->diagnostics;
   ValidationSummary summary{checked->project.files.size(), checked->topics.size(),
                             checked->environment.name};
-  if (options.format == "json") {
-    std::cout << render_json(diagnostics, summary);
-  } else if (options.format == "github") {
-    std::cout << render_github(diagnostics, summary);
-    append_job_summary(render_markdown_summary(diagnostics, summary));
-  } else {
-    std::cout << render_text(diagnostics, summary, use_colour(options.colour, STDOUT_FILENO));
-  }
-  std::cout.flush();
+  write_report(kFormats, options.format, Validation{diagnostics, summary}, options.colour);
   int code = has_errors(diagnostics) ? kExitFailure : kExitOk;
   free_at_exit(std::move(checked));
   return code;
