@@ -5,10 +5,10 @@
 namespace topicform {
 
 int run_dead(const std::vector<std::string>& args) {
-  static const std::vector<Subcommand> kVerbs = {
-      {"show", "the messages of each dead topic grouped by cause (dead-error); reads only",
+  static const CommandTable kVerbs = {
+      {"show", "", "the messages of each dead topic grouped by cause (dead-error); reads only",
        run_dead_show},
-      {"replay", "return SOURCE.dead's messages to SOURCE, exactly once (dry run by default)",
+      {"replay", "", "return SOURCE.dead's messages to SOURCE, exactly once (dry run by default)",
        run_dead_replay},
   };
   return run_subcommand("dead",

@@ -1,5 +1,5 @@
-// The `topicform` binary: one table of commands gives the help, the dispatch and the "did you
-// mean"; the one last catch reports internal errors.
+// The `topicform` binary: one table of commands (through the dispatcher the verbs use too) gives
+// the help, the dispatch and the "did you mean"; the one last catch reports internal errors.
 #include <exception>
 #include <iostream>
 #include <string>
@@ -9,19 +9,12 @@
 
 #include "cli/commands.hpp"
 #include "cli/log_options.hpp"
-#include "core/text/spelling.hpp"
+#include "cli/subcommands.hpp"
 
 namespace {
 
-struct Command {
-  const char* name;
-  const char* synopsis;  // what follows the name in the help: "[PATH...]", "--out FILE"
-  const char* summary;
-  int (*run)(const std::vector<std::string>& args);
-};
-
 // In the help's order: the reconciler's loop first, then its companions and the day-2 commands.
-const Command kCommands[] = {
+const topicform::CommandTable kCommands = {
     {"validate", "[PATH...]", "check manifests offline: YAML, schema and every design rule",
      topicform::run_validate},
     {"plan", "[PATH...]", "show what apply would change on the cluster (writes nothing)",
@@ -57,11 +50,7 @@ std::string help() {
   std::string out =
       "topicform - declarative Kafka topics: manifests in Git, checked before they reach a "
       "cluster\n\nUsage: topicform <command> [options]\n\nCommands:\n";
-  for (const auto& command : kCommands) {
-    std::string head = fmt::format("{} {}", command.name, command.synopsis);
-    while (!head.empty() && head.back() == ' ') head.pop_back();
-    out += fmt::format("  {:<19}  {}\n", head, command.summary);
-  }
+  out += topicform::entries_help(kCommands, 19);
   return out +
          "\nRun 'topicform <command> --help' for a command's options; 'topicform' alone prints "
          "this help.\nOutput is written to stdout; messages to stderr. Colour only on a terminal; "
@@ -73,20 +62,9 @@ std::string help() {
          "there are changes.\n";
 }
 
-const Command* find_command(const std::string& name) {
-  for (const auto& command : kCommands) {
-    if (name == command.name) return &command;
-  }
-  return name == "--version" ? find_command("version") : nullptr;
-}
-
-// "unknown command 'valdate'" with a suggestion when one command is close.
-std::string unknown_command(const std::string& name) {
-  std::vector<std::string_view> candidates;
-  for (const auto& command : kCommands) candidates.emplace_back(command.name);
-  auto close = topicform::closest_word(name, candidates, 2);
-  return fmt::format("unknown command '{}'{}\nsee 'topicform --help'", name,
-                     close ? fmt::format(" (did you mean '{}'?)", *close) : "");
+const topicform::CommandEntry* find_command(const std::string& name) {
+  if (name == "--version") return find_command("version");
+  return topicform::find_entry(kCommands, name);
 }
 
 }  // namespace
@@ -105,9 +83,10 @@ int main(int argc, char** argv) {
   }
   std::string name = args[0];
   args.erase(args.begin());
-  const Command* command = find_command(name);
+  const topicform::CommandEntry* command = find_command(name);
   if (!command) {
-    topicform::log_error(unknown_command(name));
+    topicform::log_error(fmt::format("unknown command '{}'{}\nsee 'topicform --help'", name,
+                                     topicform::did_you_mean(kCommands, name)));
     return topicform::kExitFailure;
   }
   topicform::set_log_field("command", name);

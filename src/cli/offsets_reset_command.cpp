@@ -153,8 +153,8 @@ int run_offsets_reset(const std::vector<std::string>& args) {
 }
 
 int run_offsets(const std::vector<std::string>& args) {
-  static const std::vector<Subcommand> kVerbs = {
-      {"reset", "move a stopped consumer group's offsets on a topic (dry run by default)",
+  static const CommandTable kVerbs = {
+      {"reset", "", "move a stopped consumer group's offsets on a topic (dry run by default)",
        run_offsets_reset},
   };
   return run_subcommand("offsets", "Consumer groups' committed offsets.", kVerbs, args);

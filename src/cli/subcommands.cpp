@@ -1,4 +1,4 @@
-// Dispatch of a command's verbs, with the help generated from the same table.
+// The dispatcher of commands and verbs, with the help generated from the same table.
 #include "cli/subcommands.hpp"
 
 #include <iostream>
@@ -10,35 +10,53 @@
 #include "log/log.hpp"
 
 namespace topicform {
+
+const CommandEntry* find_entry(const CommandTable& table, std::string_view word) {
+  for (const auto& entry : table)
+    if (word == entry.name) return &entry;
+  return nullptr;
+}
+
+std::string did_you_mean(const CommandTable& table, std::string_view word) {
+  std::vector<std::string_view> names;
+  for (const auto& entry : table) names.emplace_back(entry.name);
+  auto close = closest_word(word, names, 2);
+  return close ? fmt::format(" (did you mean '{}'?)", *close) : "";
+}
+
+std::string entries_help(const CommandTable& table, int width) {
+  std::string out;
+  for (const auto& entry : table) {
+    std::string head = *entry.synopsis ? fmt::format("{} {}", entry.name, entry.synopsis)
+                                       : std::string(entry.name);
+    out += fmt::format("  {:<{}}  {}\n", head, width, entry.summary);
+  }
+  return out;
+}
+
 namespace {
 
-std::string table_help(const std::string& command, const std::string& about,
-                       const std::vector<Subcommand>& table) {
-  std::string out =
-      fmt::format("Usage: topicform {} <verb> [options]\n\n{}\n\nVerbs:\n", command, about);
-  for (const auto& entry : table) out += fmt::format("  {:<10} {}\n", entry.name, entry.summary);
-  out += fmt::format("\nRun 'topicform {} <verb> --help' for a verb's options.\n", command);
-  return out;
+std::string verbs_help(const std::string& command, const std::string& about,
+                       const CommandTable& table) {
+  return fmt::format(
+      "Usage: topicform {} <verb> [options]\n\n{}\n\nVerbs:\n{}\nRun 'topicform {} <verb> --help' "
+      "for a verb's options.\n",
+      command, about, entries_help(table, 9), command);
 }
 
 }  // namespace
 
-int run_subcommand(const std::string& command, const std::string& about,
-                   const std::vector<Subcommand>& table, const std::vector<std::string>& args) {
+int run_subcommand(const std::string& command, const std::string& about, const CommandTable& table,
+                   const std::vector<std::string>& args) {
   if (args.empty() || args[0] == "--help" || args[0] == "-h" || args[0] == "help") {
     // Asked for, the help is the result; missing a verb, it is the error's explanation.
-    (args.empty() ? std::cerr : std::cout) << table_help(command, about, table);
+    (args.empty() ? std::cerr : std::cout) << verbs_help(command, about, table);
     return args.empty() ? kExitFailure : kExitOk;
   }
-  std::vector<std::string> rest(args.begin() + 1, args.end());
-  std::vector<std::string_view> names;
-  for (const auto& entry : table) {
-    if (args[0] == entry.name) return entry.run(rest);
-    names.push_back(entry.name);
-  }
-  auto close = closest_word(args[0], names, 2);
+  if (const CommandEntry* verb = find_entry(table, args[0]))
+    return verb->run(std::vector<std::string>(args.begin() + 1, args.end()));
   log_error(fmt::format("unknown verb '{} {}'{}\nsee 'topicform {} --help'", command, args[0],
-                        close ? fmt::format(" (did you mean '{}'?)", *close) : "", command));
+                        did_you_mean(table, args[0]), command));
   return kExitFailure;
 }
 
