@@ -20,6 +20,7 @@
 #include "cluster/snapshot.hpp"
 #include "core/model/topic_names.hpp"
 #include "core/plan/adoption.hpp"
+#include "core/rules/rule_catalog.hpp"
 #include "core/text/natural_order.hpp"
 #include "log/log.hpp"
 #include "manifest/manifest_writer.hpp"
@@ -196,7 +197,7 @@ std::string warning_summary(const std::vector<Diagnostic>& diagnostics, const Ad
     auto adopted = topic_of.find(fs::weakly_canonical(d.at.file.str(), ec).string());
     if (adopted == topic_of.end()) continue;
     ++by_rule[d.rule];
-    if (d.rule.starts_with("naming/")) badly_named.insert(adopted->second);
+    if (rule_family(d.rule) == "naming") badly_named.insert(adopted->second);
   }
   if (by_rule.empty()) return "";
   std::vector<std::string> counts;

@@ -17,7 +17,6 @@
 namespace topicform {
 namespace {
 
-
 struct AclFilterDeleter {
   void operator()(rd_kafka_AclBindingFilter_t* f) const { rd_kafka_AclBinding_destroy(f); }
 };

@@ -4,6 +4,7 @@
 #include <gtest/gtest.h>
 
 #include "core/rules/check.hpp"
+#include "core/rules/rule_catalog.hpp"
 #include "manifest/project_loader.hpp"
 #include "unit/printers.hpp"
 
@@ -445,6 +446,18 @@ TEST(ContractRules, ASubjectIsOnePathSegmentOfTheRegistrysApi) {
   EXPECT_FALSE(fires("contract/subject-name", subject("orders-value")));
   EXPECT_FALSE(fires("contract/subject-name", subject("'..value'")));
   EXPECT_FALSE(fires("contract/subject-name", kClean));
+}
+
+}  // namespace
+}  // namespace topicform
+
+namespace topicform {
+namespace {
+
+TEST(RuleCatalog, AFamilyIsTheIdBeforeItsSlash) {
+  EXPECT_EQ(rule_family("naming/past-tense"), "naming");
+  EXPECT_EQ(rule_family("dead/alert"), "dead");
+  EXPECT_EQ(rule_family("schema"), "schema");
 }
 
 }  // namespace

@@ -22,5 +22,7 @@ struct RuleInfo {
 std::span<const RuleInfo> all_rules();
 const RuleInfo* find_rule(std::string_view id);
 std::string_view to_string(RulePhase phase);
+// The family a rule id belongs to, the part before its '/': "naming" for "naming/past-tense".
+constexpr std::string_view rule_family(std::string_view id) { return id.substr(0, id.find('/')); }
 
 }  // namespace topicform
