@@ -12,6 +12,7 @@
 #include "cli/dead_reading.hpp"
 #include "cli/operation_options.hpp"
 #include "cli/plan_io.hpp"
+#include "cli/report_formats.hpp"
 #include "cli/terminal.hpp"
 #include "core/operations/dead_topics.hpp"
 #include "render/dead_letters_render.hpp"
@@ -36,18 +37,28 @@ cannot be read, errors in the manifests or bad usage.
 
 Options)";
 
-std::string render(const std::vector<DeadTopicTriage>& shown, const ShowOptions& options) {
-  if (options.format == "json") return render_triage_json(shown);
-  if (options.format == "markdown") return render_triage_markdown(shown);
-  return render_triage_text(shown, use_colour(options.colour, STDOUT_FILENO));
-}
+using Triage = std::vector<DeadTopicTriage>;
+
+const ReportFormats<Triage> kFormats = {
+    {"text",
+     [](std::ostream& out, const Triage& shown, bool colour) {
+       out << render_triage_text(shown, colour);
+     },
+     {}},
+    {"json",
+     [](std::ostream& out, const Triage& shown, bool) { out << render_triage_json(shown); },
+     {}},
+    {"markdown",
+     [](std::ostream& out, const Triage& shown, bool) { out << render_triage_markdown(shown); },
+     {}},
+};
 
 }  // namespace
 
 Parsed parse_show(const std::vector<std::string>& args, ShowOptions& options) {
   po::options_description visible(kUsage);
   visible.add_options()("help,h", "show this help");
-  add_format_option(visible, options.format, {"text", "json", "markdown"});
+  add_format_option(visible, options.format, format_names(kFormats));
   visible.add_options()(
       "topic,t", po::value(&options.topics)->composing(),
       "a dead topic, or its source, to read (repeatable; default: every managed one)");
@@ -81,8 +92,7 @@ int run_dead_show(const std::vector<std::string>& args) {
     alarm = alarm || !triage->exists || triage->messages > 0;
     shown.push_back(std::move(*triage));
   }
-  std::cout << render(shown, options);
-  std::cout.flush();
+  write_report(kFormats, options.format, shown, options.colour);
   return alarm ? kExitFailure : kExitOk;
 }
 
