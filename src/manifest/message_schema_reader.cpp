@@ -156,16 +156,37 @@ std::optional<nlohmann::json> parse_bounded_json(std::string_view text, const st
   return Json::parse(text);
 }
 
-std::shared_ptr<const MessageSchema> read_message_schema(std::string_view text,
-                                                         const std::string& file,
-                                                         std::vector<Diagnostic>& diagnostics) {
+namespace {
+
+// The JSON of a schema file with the place of each node; null when it is not bounded strict JSON.
+std::shared_ptr<MessageSchema> marked_json(std::string_view text, const std::string& file,
+                                           std::vector<Diagnostic>& diagnostics,
+                                           YamlDocument& document) {
   auto root = parse_bounded_json(text, file, diagnostics);
   if (!root) return nullptr;
   auto schema = std::make_shared<MessageSchema>();
   schema->file = file;
   schema->root = std::move(*root);
-  YamlDocument document;
   schema->marks = marks_of(text, file, document);
+  return schema;
+}
+
+}  // namespace
+
+std::optional<AvroSchema> read_avro_file(std::string_view text, const std::string& file,
+                                         std::vector<Diagnostic>& diagnostics) {
+  YamlDocument document;
+  auto json = marked_json(text, file, diagnostics, document);
+  if (!json) return std::nullopt;
+  return read_avro(*json, diagnostics);
+}
+
+std::shared_ptr<const MessageSchema> read_message_schema(std::string_view text,
+                                                         const std::string& file,
+                                                         std::vector<Diagnostic>& diagnostics) {
+  YamlDocument document;
+  auto schema = marked_json(text, file, diagnostics, document);
+  if (!schema) return nullptr;
   document.root = schema->root;
   document.start = Location{file, 1, 1};
   // JSON the YAML reader reads otherwise leaves no marks: every place is then the file's start.

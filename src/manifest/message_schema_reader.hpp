@@ -8,6 +8,7 @@
 #include <string_view>
 #include <vector>
 
+#include "core/contract/avro_schema.hpp"
 #include "core/ground/diagnostic.hpp"
 #include "core/model/message_schema.hpp"
 
@@ -23,5 +24,10 @@ std::optional<nlohmann::json> parse_bounded_json(std::string_view text, const st
 std::shared_ptr<const MessageSchema> read_message_schema(std::string_view text,
                                                          const std::string& file,
                                                          std::vector<Diagnostic>& diagnostics);
+
+// An Avro schema file (.avsc), read as bounded strict JSON and then as Avro; nullopt when it is
+// not one (each reason in `diagnostics`, rule contract/schema-invalid, at its line and column).
+std::optional<AvroSchema> read_avro_file(std::string_view text, const std::string& file,
+                                         std::vector<Diagnostic>& diagnostics);
 
 }  // namespace topicform

@@ -88,7 +88,10 @@ ResolvedSchema resolve(const fs::path& joined, const std::string& shown,
   if (file.extension() == ".json") {
     resolved.fields = schema_field_names(*text);
     resolved.schema = read_message_schema(*text, shown, resolved.findings);
-  } else if (file.extension() == ".avsc" || file.extension() == ".proto") {
+  } else if (file.extension() == ".avsc") {
+    read_avro_file(*text, shown, resolved.findings);
+    resolved.text = *text;
+  } else if (file.extension() == ".proto") {
     resolved.text = *text;
   }
   return resolved;

@@ -1,5 +1,6 @@
 // libFuzzer target: any bytes as two schema files (split at the first "\n----\n") must be read
-// with diagnostics or compared under every mode, both ways: never a crash, a hang or a deep stack.
+// with diagnostics, as JSON Schemas (then compared under every mode, both ways) and as Avro
+// schemas: never a crash, a hang or a deep stack.
 #include <cstddef>
 #include <cstdint>
 #include <string_view>
@@ -14,6 +15,8 @@ extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size
   std::string_view first = text.substr(0, cut);
   std::string_view second = cut == std::string_view::npos ? text : text.substr(cut + 6);
   std::vector<Diagnostic> diagnostics;
+  read_avro_file(first, "old.avsc", diagnostics);
+  read_avro_file(second, "new.avsc", diagnostics);
   auto earlier = read_message_schema(first, "old.json", diagnostics);
   auto later = read_message_schema(second, "new.json", diagnostics);
   if (!earlier || !later) return 0;

@@ -39,8 +39,8 @@ constexpr std::array kRules = std::to_array<RuleInfo>({
     {"owner/schema-file", E, P::manifest, false,
      "a local schema path names a regular file of at most 1 MiB inside the project"},
     {"contract/schema-invalid", E, P::manifest, false,
-     "a local JSON Schema file is JSON, at most 64 deep, valid by the JSON Schema meta-schema, "
-     "and its local $refs resolve"},
+     "a local schema file is JSON at most 64 deep: a JSON Schema valid by its meta-schema with "
+     "its local $refs resolving, an Avro schema valid by the Avro specification"},
     {"contract/remote-ref", W, P::manifest, false,
      "a $ref outside the schema file is never fetched, so nothing behind it is compared"},
     {"manifest/unknown-environment", E, P::manifest, false,
