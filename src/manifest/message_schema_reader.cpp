@@ -181,6 +181,15 @@ std::optional<AvroSchema> read_avro_file(std::string_view text, const std::strin
   return read_avro(*json, diagnostics);
 }
 
+std::shared_ptr<const MessageSchema> read_avro_document(std::string_view text,
+                                                        const std::string& file,
+                                                        std::vector<Diagnostic>& diagnostics) {
+  YamlDocument document;
+  auto json = marked_json(text, file, diagnostics, document);
+  if (!json || !read_avro(*json, diagnostics)) return nullptr;
+  return json;
+}
+
 std::shared_ptr<const MessageSchema> read_message_schema(std::string_view text,
                                                          const std::string& file,
                                                          std::vector<Diagnostic>& diagnostics) {

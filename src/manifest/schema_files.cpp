@@ -69,6 +69,7 @@ struct ResolvedSchema {
   std::string file;  // canonical; "" when absent or unreadable
   std::vector<std::string> fields;
   std::shared_ptr<const MessageSchema> schema;  // a JSON file that is a valid JSON Schema
+  std::shared_ptr<const MessageSchema> avro;    // an .avsc that is a valid Avro schema
   std::string text;                             // an Avro or Protobuf file's text
   std::vector<Diagnostic> findings;             // what reading it as a schema found
 };
@@ -89,7 +90,7 @@ ResolvedSchema resolve(const fs::path& joined, const std::string& shown,
     resolved.fields = schema_field_names(*text);
     resolved.schema = read_message_schema(*text, shown, resolved.findings);
   } else if (file.extension() == ".avsc") {
-    read_avro_file(*text, shown, resolved.findings);
+    resolved.avro = read_avro_document(*text, shown, resolved.findings);
     resolved.text = *text;
   } else if (file.extension() == ".proto") {
     resolved.text = *text;
@@ -173,6 +174,7 @@ void check_one(TopicSpec& spec, SchemaResolver& resolver, SchemaPlaces& places,
   spec.owner.schema_file = resolved.file;
   spec.owner.schema_fields = resolved.fields;
   spec.owner.message_schema = resolved.schema;
+  spec.owner.avro_schema = resolved.avro;
   spec.owner.schema_text = resolved.text;
 }
 

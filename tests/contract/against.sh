@@ -2,8 +2,9 @@
 # `--against REF` on a temporary Git repository holding the example project: a schema break,
 # its fix, a new topic, a new and a deleted schema, transitive modes, a changed meaning, the
 # revision missing or not fetched (a shallow clone), no repository at all, and the pull-request
-# comment of the example workflow showing the break. Offline: plan fails on the break before it
-# would connect. Usage: tests/contract/against.sh TOPICFORM_BINARY   (from the repository root)
+# comment of the example workflow showing the break, and an Avro schema judged by Avro's schema
+# resolution. Offline: plan fails on the break before it would connect.
+# Usage: tests/contract/against.sh TOPICFORM_BINARY   (from the repository root)
 set -uo pipefail
 bin=$(readlink -f "$1")
 tmp=$(mktemp -d)
@@ -141,4 +142,44 @@ mkdir -p "$tmp/bin" && ln -s "$bin" "$tmp/bin/topicform"
 [ $? = 1 ] && ok || bad "the plan step fails on the break"
 grep -qF "property 'channel' added to an open content model" "$repo/plan.md" && ok || { bad "the comment shows the break"; cat "$repo/plan.md" >&2; }
 grep -qF "contract/compatibility" "$repo/plan.md" && ok || bad "the comment names the rule"
+
+# 11. Avro: the .avsc judged by Avro's schema resolution, in the directions the mode names.
+arepo="$tmp/avro"
+mkdir -p "$arepo/topics" && cp topics/topicform.yaml "$arepo/topics/"
+cat >"$arepo/topics/paid.yaml" <<'YAML'
+apiVersion: topicform/v1
+kind: Topic
+metadata: {name: orders.paid}
+spec:
+  description: An order was paid.
+  kind: event
+  partitions: 3
+  retention: 7d
+  replayable: outbox
+  owner: {team: orders, producer: order-service, consumers: [billing-service], key: order_number,
+          schema: {file: paid.avsc, compatibility: BACKWARD}}
+YAML
+cat >"$arepo/topics/paid.avsc" <<'AVSC'
+{"type": "record", "name": "OrderPaid", "namespace": "com.example",
+ "fields": [
+  {"name": "event_id", "type": "string"},
+  {"name": "amount", "type": "int"}
+ ]}
+AVSC
+git -C "$arepo" init -q -b main && git -C "$arepo" add . && git -C "$arepo" commit -qm v1
+avalidate() { (cd "$arepo" && "$bin" validate --color never --against main topics); }
+expect_exit 0 "an unchanged Avro schema passes" avalidate
+sed -i 's|  {"name": "amount", "type": "int"}|  {"name": "amount", "type": "int"},\n  {"name": "currency", "type": "string"}|' "$arepo/topics/paid.avsc"
+expect_exit 1 "an Avro field added without a default breaks BACKWARD" avalidate
+diff <(cat "$tmp/out") - <<'OUT' && ok || bad "the Avro break is told at the field's line"
+topics/paid.avsc:5:3: error: 'orders.paid' is not BACKWARD compatible with main: READER_FIELD_MISSING_DEFAULT_VALUE at /fields/2 (currency): the new schema cannot read what the earlier one wrote; to keep it compatible, give the field a default, or make it nullable with a null default [contract/compatibility]
+failed in 2 files, 2 topics for environment 'local': 1 error, 0 warnings
+OUT
+sed -i 's|{"name": "currency", "type": "string"}|{"name": "currency", "type": "string", "default": "EUR"}|; s|"type": "int"}|"type": "long"}|' "$arepo/topics/paid.avsc"
+expect_exit 0 "a default, and int widened to long, read old data (BACKWARD)" avalidate
+sed -i 's|compatibility: BACKWARD|compatibility: FORWARD|' "$arepo/topics/paid.yaml"
+expect_exit 1 "old readers cannot read a long (FORWARD)" avalidate
+expect_out "^topics/paid.avsc:4:22: error: 'orders.paid' is not FORWARD compatible with main: TYPE_MISMATCH at /fields/1/type \(reader type: int not compatible with writer type: long\): readers of the earlier schema cannot read what the new one writes; " "the FORWARD break is at the type"
+sed -i 's|compatibility: FORWARD|compatibility: NONE|' "$arepo/topics/paid.yaml"
+expect_exit 0 "NONE judges nothing" avalidate
 finish

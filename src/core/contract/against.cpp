@@ -6,6 +6,7 @@
 
 #include <fmt/format.h>
 
+#include "core/contract/avro_against.hpp"
 #include "core/contract/compatibility.hpp"
 #include "core/model/schema_reference.hpp"
 #include "core/model/topic_names.hpp"
@@ -19,11 +20,25 @@ CompatibilityMode mode_of(const OwnerCard& owner, const Settings& settings) {
   return parse_compatibility(name).value_or(CompatibilityMode::backward);
 }
 
-// A JSON Schema file this project checks: a local .json the owner card names.
+// A schema file this project checks: a local .json (a JSON Schema) or .avsc (an Avro schema)
+// the owner card names.
 bool is_local_json(const OwnerCard& owner) {
   bool json_type = !owner.schema_type.present || owner.schema_type.value == "json";
   return json_type && owner.schema.present && names_local_schema(owner.schema.value) &&
          !owner.schema_path.empty() && owner.schema_path.ends_with(".json");
+}
+
+bool is_local_avro(const OwnerCard& owner) {
+  bool avro_type = !owner.schema_type.present || owner.schema_type.value == "avro";
+  return avro_type && owner.schema.present && names_local_schema(owner.schema.value) &&
+         !owner.schema_path.empty() && owner.schema_path.ends_with(".avsc");
+}
+
+bool is_checked(const OwnerCard& owner) { return is_local_json(owner) || is_local_avro(owner); }
+
+// The file as read now: the JSON Schema, or the Avro schema's JSON; null when it is invalid.
+const MessageSchema* now_of(const OwnerCard& owner) {
+  return is_local_avro(owner) ? owner.avro_schema.get() : owner.message_schema.get();
 }
 
 const EarlierFile* find(const EarlierFiles& earlier, const std::string& file) {
@@ -57,7 +72,6 @@ namespace {
 void judge(const EffectiveTopic& topic, const Settings& settings, const std::string& revision,
            const EarlierFile& file, FindingSink& sink) {
   const OwnerCard& owner = topic.spec->owner;
-  const MessageSchema& schema = *owner.message_schema;
   if (!file.problem.empty()) {
     return sink.report("contract/compatibility", owner.schema.at,
                        fmt::format("schema '{}' at {} cannot be read ({}): '{}' is not checked "
@@ -65,6 +79,9 @@ void judge(const EffectiveTopic& topic, const Settings& settings, const std::str
                                    owner.schema.value, revision, file.problem, topic.name));
   }
   CompatibilityMode mode = mode_of(owner, settings);
+  if (is_local_avro(owner))
+    return judge_avro(topic.name, *owner.avro_schema, file.versions, mode, revision, sink);
+  const MessageSchema& schema = *owner.message_schema;
   std::vector<const nlohmann::json*> versions;
   for (const auto& version : file.versions) versions.push_back(&version);
   for (const auto& found : schema_breaks(versions, schema.root, mode)) {
@@ -99,7 +116,7 @@ std::vector<HistoryRequest> history_requests(const std::vector<EffectiveTopic>& 
   for (const auto& topic : topics) {
     if (topic.spec == nullptr || is_dead_letter_name(topic.name)) continue;
     const OwnerCard& owner = topic.spec->owner;
-    if (!is_local_json(owner)) continue;
+    if (!is_checked(owner)) continue;
     ask(owner.schema_path, is_transitive(mode_of(owner, settings)));
     ask(topic.spec->document.file, false);
   }
@@ -112,10 +129,11 @@ void check_against(const std::vector<EffectiveTopic>& topics, const Settings& se
   for (const auto& topic : topics) {
     if (topic.spec == nullptr || is_dead_letter_name(topic.name)) continue;
     const OwnerCard& owner = topic.spec->owner;
-    if (!is_local_json(owner)) continue;
+    if (!is_checked(owner)) continue;
     const EarlierFile* file = find(earlier, owner.schema_path);
     bool before = file != nullptr && file->present;
-    if (owner.message_schema == nullptr) {
+    const MessageSchema* now = now_of(owner);
+    if (now == nullptr) {
       if (before && owner.schema_file.empty())
         sink.report("contract/compatibility", owner.schema.at,
                     fmt::format("schema '{}' of '{}' is gone but {} has it: its consumers are "
@@ -127,7 +145,7 @@ void check_against(const std::vector<EffectiveTopic>& topics, const Settings& se
       judge_missing(topic, revision, earlier, sink);
       continue;
     }
-    if (judged.insert({owner.message_schema.get(), mode_of(owner, settings)}).second)
+    if (judged.insert({now, mode_of(owner, settings)}).second)
       judge(topic, settings, revision, *file, sink);
   }
 }

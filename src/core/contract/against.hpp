@@ -1,5 +1,6 @@
-// `--against REF`: each topic's JSON Schema compared with its versions at a Git revision, under
-// the topic's compatibility mode. The revision is read by an adapter; this is the judgement.
+// `--against REF`: each topic's JSON Schema or Avro schema compared with its versions at a Git
+// revision, under the topic's compatibility mode. The revision is read by an adapter; this is the
+// judgement.
 #pragma once
 
 #include <map>

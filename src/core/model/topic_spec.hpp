@@ -67,6 +67,8 @@ struct OwnerCard {
   // That file read as a JSON Schema that passed its meta-schema; null otherwise. Shared: a
   // thousand topics may name one file.
   std::shared_ptr<const MessageSchema> message_schema;
+  // That file's JSON when it is a valid Avro schema (.avsc); null otherwise.
+  std::shared_ptr<const MessageSchema> avro_schema;
 
   friend bool operator==(const OwnerCard&, const OwnerCard&) = default;
 };

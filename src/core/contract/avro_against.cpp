@@ -1,0 +1,82 @@
+// Avro breaks in words: the kind Confluent's registry would report, where, who cannot read what,
+// and the fix in order of preference.
+#include "core/contract/avro_against.hpp"
+
+#include <fmt/format.h>
+
+#include "core/contract/avro_compatibility.hpp"
+
+namespace topicform {
+namespace {
+
+const char* fix_for(AvroIncompatibility kind) {
+  switch (kind) {
+    case AvroIncompatibility::reader_field_missing_default_value:
+      return "give the field a default, or make it nullable with a null default";
+    case AvroIncompatibility::type_mismatch:
+      return "keep the type or widen it as Avro promotes (int -> long -> float -> double, "
+             "string <-> bytes); a new type is a new field, or a new topic";
+    case AvroIncompatibility::missing_enum_symbols:
+      return "keep the symbols, or give the reading enum a default symbol";
+    case AvroIncompatibility::missing_union_branch:
+      return "keep the branch in the union";
+    case AvroIncompatibility::name_mismatch:
+      return "keep the name, or list the old full name in the type's aliases";
+    case AvroIncompatibility::fixed_size_mismatch:
+      return "keep the size; another size is a new field";
+  }
+  return "publish on a new topic";
+}
+
+void report(const std::string& topic, const MessageSchema& now, const AvroBreak& found,
+            CompatibilityMode mode, const std::string& revision, const char* who,
+            FindingSink& sink) {
+  std::string where = found.pointer.empty() ? "/" : found.pointer;
+  sink.report(
+      "contract/compatibility", now.at(found.pointer),
+      fmt::format("'{}' is not {} compatible with {}: {} at {} ({}): {}; to keep it "
+                  "compatible, {}",
+                  topic, compatibility_name(mode), revision, avro_incompatibility_name(found.kind),
+                  where, found.detail, who, fix_for(found.kind)));
+}
+
+bool backward(CompatibilityMode mode) {
+  return mode != CompatibilityMode::forward && mode != CompatibilityMode::forward_transitive &&
+         mode != CompatibilityMode::none;
+}
+
+bool forward(CompatibilityMode mode) {
+  return mode != CompatibilityMode::backward && mode != CompatibilityMode::backward_transitive &&
+         mode != CompatibilityMode::none;
+}
+
+}  // namespace
+
+void judge_avro(const std::string& topic, const MessageSchema& now,
+                const std::vector<nlohmann::json>& versions, CompatibilityMode mode,
+                const std::string& revision, FindingSink& sink) {
+  std::vector<Diagnostic> ignored;
+  auto next = read_avro(now, ignored);
+  if (!next || versions.empty()) return;
+  std::size_t first = is_transitive(mode) ? 0 : versions.size() - 1;
+  for (std::size_t i = first; i < versions.size(); ++i) {
+    auto earlier = read_avro(MessageSchema{now.file, versions[i], {}}, ignored);
+    if (!earlier) {
+      sink.report("contract/compatibility", now.at(""),
+                  fmt::format("a version of '{}''s schema at {} is not a valid Avro schema: "
+                              "'{}' is not checked against it",
+                              topic, revision, topic));
+      continue;
+    }
+    if (backward(mode))
+      for (const auto& found : avro_reader_breaks(*next, *earlier))
+        report(topic, now, found, mode, revision,
+               "the new schema cannot read what the earlier one wrote", sink);
+    if (forward(mode))
+      for (const auto& found : avro_reader_breaks(*earlier, *next))
+        report(topic, now, found, mode, revision,
+               "readers of the earlier schema cannot read what the new one writes", sink);
+  }
+}
+
+}  // namespace topicform

@@ -1,0 +1,24 @@
+// `--against` for an Avro schema: the working tree's file judged by Avro's schema resolution
+// against the versions the topic's compatibility mode names.
+#pragma once
+
+#include <string>
+#include <vector>
+
+#include <nlohmann/json.hpp>
+
+#include "core/contract/compatibility.hpp"
+#include "core/ground/finding_sink.hpp"
+#include "core/model/message_schema.hpp"
+
+namespace topicform {
+
+// Reports each break of `now` (the valid .avsc of `topic`) against `versions` (oldest first, the
+// revision's own last; all of them in a transitive mode, else the last) as a
+// contract/compatibility error at its place: BACKWARD, the new schema must read what each old one
+// wrote; FORWARD, each old one must read what the new one writes; FULL, both.
+void judge_avro(const std::string& topic, const MessageSchema& now,
+                const std::vector<nlohmann::json>& versions, CompatibilityMode mode,
+                const std::string& revision, FindingSink& sink);
+
+}  // namespace topicform
