@@ -182,4 +182,13 @@ expect_exit 1 "old readers cannot read a long (FORWARD)" avalidate
 expect_out "^topics/paid.avsc:4:22: error: 'orders.paid' is not FORWARD compatible with main: TYPE_MISMATCH at /fields/1/type \(reader type: int not compatible with writer type: long\): readers of the earlier schema cannot read what the new one writes; " "the FORWARD break is at the type"
 sed -i 's|compatibility: FORWARD|compatibility: NONE|' "$arepo/topics/paid.yaml"
 expect_exit 0 "NONE judges nothing" avalidate
+# Transitive: v2 gives currency a default; v3 drops it, which reads v2's data (it has currency)
+# but not v1's (it has none): only BACKWARD_TRANSITIVE sees it.
+sed -i 's|compatibility: NONE|compatibility: BACKWARD|' "$arepo/topics/paid.yaml"
+git -C "$arepo" commit -qam v2
+sed -i 's|{"name": "currency", "type": "string", "default": "EUR"}|{"name": "currency", "type": "string"}|' "$arepo/topics/paid.avsc"
+expect_exit 0 "BACKWARD compares with the latest version only" avalidate
+sed -i 's|compatibility: BACKWARD|compatibility: BACKWARD_TRANSITIVE|' "$arepo/topics/paid.yaml"
+expect_exit 1 "BACKWARD_TRANSITIVE compares with every earlier version" avalidate
+expect_out "^topics/paid.avsc:5:3: error: 'orders.paid' is not BACKWARD_TRANSITIVE compatible with main: READER_FIELD_MISSING_DEFAULT_VALUE at /fields/2 \(currency\)" "v1 has no currency"
 finish
