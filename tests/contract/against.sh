@@ -191,4 +191,8 @@ expect_exit 0 "BACKWARD compares with the latest version only" avalidate
 sed -i 's|compatibility: BACKWARD|compatibility: BACKWARD_TRANSITIVE|' "$arepo/topics/paid.yaml"
 expect_exit 1 "BACKWARD_TRANSITIVE compares with every earlier version" avalidate
 expect_out "^topics/paid.avsc:5:3: error: 'orders.paid' is not BACKWARD_TRANSITIVE compatible with main: READER_FIELD_MISSING_DEFAULT_VALUE at /fields/2 \(currency\)" "v1 has no currency"
+# A field both earlier versions lack is one break, told once.
+sed -i 's|{"name": "currency", "type": "string"}|{"name": "currency", "type": "string", "default": "EUR"},\n  {"name": "region", "type": "string"}|' "$arepo/topics/paid.avsc"
+expect_exit 1 "a field no earlier version has breaks BACKWARD_TRANSITIVE" avalidate
+[ "$(grep -c "READER_FIELD_MISSING_DEFAULT_VALUE at /fields/3 (region)" "$tmp/out")" = 1 ] && ok || bad "the break against two versions is told once"
 finish

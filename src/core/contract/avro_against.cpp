@@ -2,6 +2,9 @@
 // and the fix in order of preference.
 #include "core/contract/avro_against.hpp"
 
+#include <set>
+#include <tuple>
+
 #include <fmt/format.h>
 
 #include "core/contract/avro_compatibility.hpp"
@@ -40,16 +43,6 @@ void report(const std::string& topic, const MessageSchema& now, const AvroBreak&
                   where, found.detail, who, fix_for(found.kind)));
 }
 
-bool backward(CompatibilityMode mode) {
-  return mode != CompatibilityMode::forward && mode != CompatibilityMode::forward_transitive &&
-         mode != CompatibilityMode::none;
-}
-
-bool forward(CompatibilityMode mode) {
-  return mode != CompatibilityMode::backward && mode != CompatibilityMode::backward_transitive &&
-         mode != CompatibilityMode::none;
-}
-
 }  // namespace
 
 void judge_avro(const std::string& topic, const MessageSchema& now,
@@ -58,8 +51,9 @@ void judge_avro(const std::string& topic, const MessageSchema& now,
   std::vector<Diagnostic> ignored;
   auto next = read_avro(now, ignored);
   if (!next || versions.empty()) return;
-  std::size_t first = is_transitive(mode) ? 0 : versions.size() - 1;
-  for (std::size_t i = first; i < versions.size(); ++i) {
+  // A break against several versions is told once.
+  std::set<std::tuple<std::string, std::string, bool>> told;
+  for (std::size_t i = versions.size(); i-- > first_compared(mode, versions.size());) {
     auto earlier = read_avro(MessageSchema{now.file, versions[i], {}}, ignored);
     if (!earlier) {
       sink.report("contract/compatibility", now.at(""),
@@ -68,14 +62,19 @@ void judge_avro(const std::string& topic, const MessageSchema& now,
                               topic, revision, topic));
       continue;
     }
-    if (backward(mode))
-      for (const auto& found : avro_reader_breaks(*next, *earlier))
+    for (Direction direction : {Direction::backward, Direction::forward}) {
+      if (!mode_checks(mode, direction)) continue;
+      bool backward = direction == Direction::backward;
+      auto breaks =
+          backward ? avro_reader_breaks(*next, *earlier) : avro_reader_breaks(*earlier, *next);
+      for (const auto& found : breaks) {
+        if (!told.insert({found.pointer, found.detail, backward}).second) continue;
         report(topic, now, found, mode, revision,
-               "the new schema cannot read what the earlier one wrote", sink);
-    if (forward(mode))
-      for (const auto& found : avro_reader_breaks(*earlier, *next))
-        report(topic, now, found, mode, revision,
-               "readers of the earlier schema cannot read what the new one writes", sink);
+               backward ? "the new schema cannot read what the earlier one wrote"
+                        : "readers of the earlier schema cannot read what the new one writes",
+               sink);
+      }
+    }
   }
 }
 

@@ -18,7 +18,9 @@ constexpr std::array<std::pair<CompatibilityMode, std::string_view>, 7> kModes{{
     {CompatibilityMode::none, "NONE"},
 }};
 
-bool checks(CompatibilityMode mode, Direction direction) {
+}  // namespace
+
+bool mode_checks(CompatibilityMode mode, Direction direction) {
   switch (mode) {
     case CompatibilityMode::backward:
     case CompatibilityMode::backward_transitive:
@@ -34,8 +36,6 @@ bool checks(CompatibilityMode mode, Direction direction) {
   }
   return false;
 }
-
-}  // namespace
 
 std::optional<CompatibilityMode> parse_compatibility(std::string_view text) {
   for (const auto& [mode, name] : kModes)
@@ -55,15 +55,19 @@ bool is_transitive(CompatibilityMode mode) {
          mode == CompatibilityMode::full_transitive;
 }
 
+std::size_t first_compared(CompatibilityMode mode, std::size_t versions) {
+  return is_transitive(mode) || versions == 0 ? 0 : versions - 1;
+}
+
 std::vector<SchemaBreak> schema_breaks(const std::vector<const nlohmann::json*>& earlier,
                                        const nlohmann::json& next, CompatibilityMode mode) {
   std::vector<SchemaBreak> out;
   if (earlier.empty() || mode == CompatibilityMode::none) return out;
-  std::size_t first = is_transitive(mode) ? 0 : earlier.size() - 1;
+  std::size_t first = first_compared(mode, earlier.size());
   std::set<std::pair<std::string, std::string>> told;
   for (std::size_t i = earlier.size(); i-- > first;) {  // the latest first
     for (Direction direction : {Direction::backward, Direction::forward}) {
-      if (!checks(mode, direction)) continue;
+      if (!mode_checks(mode, direction)) continue;
       auto differences = direction == Direction::backward ? diff_schemas(*earlier[i], next)
                                                           : diff_schemas(next, *earlier[i]);
       for (const auto& difference : differences) {

@@ -1,6 +1,7 @@
 // Compatibility modes and the breaks a new schema version makes under one, in words.
 #pragma once
 
+#include <cstddef>
 #include <optional>
 #include <string>
 #include <string_view>
@@ -28,6 +29,13 @@ bool is_transitive(CompatibilityMode mode);
 // backward: a consumer on the new schema reads messages written with an earlier one;
 // forward: a consumer on an earlier schema reads messages written with the new one.
 enum class Direction { backward, forward };
+
+// Whether `mode` asks for `direction`: BACKWARD and FORWARD one each, FULL both, NONE neither.
+bool mode_checks(CompatibilityMode mode, Direction direction);
+
+// The index of the first of `versions` earlier versions (oldest first) that `mode` compares with:
+// every one in a transitive mode, else the latest.
+std::size_t first_compared(CompatibilityMode mode, std::size_t versions);
 
 // One incompatible difference, told in the user's terms (what changed from the earlier version
 // to the new one), with what would make it compatible.
