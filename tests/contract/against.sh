@@ -162,24 +162,24 @@ YAML
 cat >"$arepo/topics/paid.avsc" <<'AVSC'
 {"type": "record", "name": "OrderPaid", "namespace": "com.example",
  "fields": [
-  {"name": "event_id", "type": "string"},
-  {"name": "amount", "type": "int"}
+  {"name": "event_id", "type": "string"}, {"name": "event_version", "type": "string"},
+  {"name": "amount", "type": "int", "doc": "In cents."}
  ]}
 AVSC
 git -C "$arepo" init -q -b main && git -C "$arepo" add . && git -C "$arepo" commit -qm v1
 avalidate() { (cd "$arepo" && "$bin" validate --color never --against main topics); }
 expect_exit 0 "an unchanged Avro schema passes" avalidate
-sed -i 's|  {"name": "amount", "type": "int"}|  {"name": "amount", "type": "int"},\n  {"name": "currency", "type": "string"}|' "$arepo/topics/paid.avsc"
+sed -i 's|  {"name": "amount", "type": "int", "doc": "In cents."}|  {"name": "amount", "type": "int", "doc": "In cents."},\n  {"name": "currency", "type": "string"}|' "$arepo/topics/paid.avsc"
 expect_exit 1 "an Avro field added without a default breaks BACKWARD" avalidate
 diff <(cat "$tmp/out") - <<'OUT' && ok || bad "the Avro break is told at the field's line"
-topics/paid.avsc:5:3: error: 'orders.paid' is not BACKWARD compatible with main: READER_FIELD_MISSING_DEFAULT_VALUE at /fields/2 (currency): the new schema cannot read what the earlier one wrote; to keep it compatible, give the field a default, or make it nullable with a null default [contract/compatibility]
+topics/paid.avsc:5:3: error: 'orders.paid' is not BACKWARD compatible with main: READER_FIELD_MISSING_DEFAULT_VALUE at /fields/3 (currency): the new schema cannot read what the earlier one wrote; to keep it compatible, give the field a default, or make it nullable with a null default [contract/compatibility]
 failed in 2 files, 2 topics for environment 'local': 1 error, 0 warnings
 OUT
-sed -i 's|{"name": "currency", "type": "string"}|{"name": "currency", "type": "string", "default": "EUR"}|; s|"type": "int"}|"type": "long"}|' "$arepo/topics/paid.avsc"
+sed -i 's|{"name": "currency", "type": "string"}|{"name": "currency", "type": "string", "default": "EUR"}|; s|"type": "int", "doc"|"type": "long", "doc"|' "$arepo/topics/paid.avsc"
 expect_exit 0 "a default, and int widened to long, read old data (BACKWARD)" avalidate
 sed -i 's|compatibility: BACKWARD|compatibility: FORWARD|' "$arepo/topics/paid.yaml"
 expect_exit 1 "old readers cannot read a long (FORWARD)" avalidate
-expect_out "^topics/paid.avsc:4:22: error: 'orders.paid' is not FORWARD compatible with main: TYPE_MISMATCH at /fields/1/type \(reader type: int not compatible with writer type: long\): readers of the earlier schema cannot read what the new one writes; " "the FORWARD break is at the type"
+expect_out "^topics/paid.avsc:4:22: error: 'orders.paid' is not FORWARD compatible with main: TYPE_MISMATCH at /fields/2/type \(reader type: int not compatible with writer type: long\): readers of the earlier schema cannot read what the new one writes; " "the FORWARD break is at the type"
 sed -i 's|compatibility: FORWARD|compatibility: NONE|' "$arepo/topics/paid.yaml"
 expect_exit 0 "NONE judges nothing" avalidate
 # Transitive: v2 gives currency a default; v3 drops it, which reads v2's data (it has currency)
@@ -190,9 +190,46 @@ sed -i 's|{"name": "currency", "type": "string", "default": "EUR"}|{"name": "cur
 expect_exit 0 "BACKWARD compares with the latest version only" avalidate
 sed -i 's|compatibility: BACKWARD|compatibility: BACKWARD_TRANSITIVE|' "$arepo/topics/paid.yaml"
 expect_exit 1 "BACKWARD_TRANSITIVE compares with every earlier version" avalidate
-expect_out "^topics/paid.avsc:5:3: error: 'orders.paid' is not BACKWARD_TRANSITIVE compatible with main: READER_FIELD_MISSING_DEFAULT_VALUE at /fields/2 \(currency\)" "v1 has no currency"
+expect_out "^topics/paid.avsc:5:3: error: 'orders.paid' is not BACKWARD_TRANSITIVE compatible with main: READER_FIELD_MISSING_DEFAULT_VALUE at /fields/3 \(currency\)" "v1 has no currency"
 # A field both earlier versions lack is one break, told once.
 sed -i 's|{"name": "currency", "type": "string"}|{"name": "currency", "type": "string", "default": "EUR"},\n  {"name": "region", "type": "string"}|' "$arepo/topics/paid.avsc"
 expect_exit 1 "a field no earlier version has breaks BACKWARD_TRANSITIVE" avalidate
-[ "$(grep -c "READER_FIELD_MISSING_DEFAULT_VALUE at /fields/3 (region)" "$tmp/out")" = 1 ] && ok || bad "the break against two versions is told once"
+[ "$(grep -c "READER_FIELD_MISSING_DEFAULT_VALUE at /fields/4 (region)" "$tmp/out")" = 1 ] && ok || bad "the break against two versions is told once"
+# 12. The contract rules read an .avsc too: an event's stable id (a field with no default, not a
+# union with null), its version field, amounts with their unit; with --against, a field that
+# keeps its name and type but changes its doc or logical type.
+mrepo="$tmp/avro-rules"
+mkdir -p "$mrepo/topics" && cp topics/topicform.yaml "$mrepo/topics/"
+sed 's|orders.paid|orders.refunded|; s|paid.avsc|refunded.avsc|' "$arepo/topics/paid.yaml" >"$mrepo/topics/refunded.yaml"
+cat >"$mrepo/topics/refunded.avsc" <<'AVSC'
+{"type": "record", "name": "OrderRefunded", "namespace": "com.example",
+ "fields": [
+  {"name": "event_id", "type": ["null", "string"], "default": null},
+  {"name": "total", "type": "long"},
+  {"name": "refunded_at", "type": {"type": "long", "logicalType": "timestamp-millis"}, "doc": "When the money left."}
+ ]}
+AVSC
+mvalidate() { (cd "$mrepo" && "$bin" validate --color never "$@" topics); }
+expect_exit 1 "an Avro event whose id may be null fails contract/event-id" mvalidate
+diff <(cat "$tmp/out") - <<'OUT' && ok || bad "the Avro contract rules are told as for JSON Schema"
+topics/refunded.avsc:4:3: warning: 'total' is an amount without a unit: name its unit (totalMinor, totalMs, ...) or say it in its description, so rubles never turn into kopecks under the same name [contract/units]
+topics/refunded.yaml:11:26: error: event topic 'orders.refunded': schema 'refunded.avsc' declares 'event_id' but does not require it: an idempotent consumer deduplicates redelivered events by a stable id; make one required [contract/event-id]
+topics/refunded.yaml:11:26: warning: event topic 'orders.refunded': schema 'refunded.avsc' has no version field (eventVersion, event_version, schemaVersion, schema_version, version): a consumer chooses the handler for an event by its version [contract/event-version]
+failed in 2 files, 2 topics for environment 'local': 1 error, 2 warnings
+OUT
+sed -i 's|\["null", "string"\], "default": null}|"string"}, {"name": "version", "type": "int"}|; s|"name": "total", "type": "long"|"name": "total", "type": "long", "doc": "In kopecks."|' "$mrepo/topics/refunded.avsc"
+expect_exit 0 "a required id, a version and a unit pass" mvalidate
+expect_out "^ok in 2 files, 2 topics for environment 'local': 0 errors, 0 warnings$" "no Avro contract finding"
+git -C "$mrepo" init -q -b main && git -C "$mrepo" add . && git -C "$mrepo" commit -qm v1
+sed -i 's|In kopecks.|In cents.|; s|timestamp-millis|timestamp-micros|' "$mrepo/topics/refunded.avsc"
+expect_exit 0 "a changed doc or logical type reads as before (warnings only)" mvalidate --against main
+diff <(cat "$tmp/out") - <<'OUT' && ok || bad "the changed meanings are told at their fields"
+topics/refunded.avsc:4:3: warning: 'total' of 'orders.refunded' keeps its name and type but its doc changed since main, from "In kopecks." to "In cents.": if its meaning or unit changed, consumers misread every new message; add a field with a new name instead [contract/meaning-changed]
+topics/refunded.avsc:5:3: warning: 'refunded_at' of 'orders.refunded' keeps its name and type but its logical type changed since main, from timestamp-millis to timestamp-micros: consumers read every new value in the old unit; add a field with a new name instead [contract/meaning-changed]
+ok in 2 files, 2 topics for environment 'local': 0 errors, 2 warnings
+OUT
+sed -i 's|"type": {"type": "long", "logicalType": "timestamp-micros"}|"type": "string"|' "$mrepo/topics/refunded.avsc"
+expect_exit 1 "a field whose type changed is a break, not a changed meaning" mvalidate --against main
+grep -q "meaning-changed.*refunded_at\|refunded_at.*meaning-changed" "$tmp/out" && bad "a new type is told as a changed meaning" || ok
+grep -q "TYPE_MISMATCH at /fields/3/type" "$tmp/out" && ok || bad "a new type is told as a break"
 finish

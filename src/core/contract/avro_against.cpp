@@ -8,6 +8,7 @@
 #include <fmt/format.h>
 
 #include "core/contract/avro_compatibility.hpp"
+#include "core/contract/avro_meaning.hpp"
 
 namespace topicform {
 namespace {
@@ -43,6 +44,29 @@ void report(const std::string& topic, const MessageSchema& now, const AvroBreak&
                   where, found.detail, who, fix_for(found.kind)));
 }
 
+// contract/meaning-changed for each field that reads as before but says something else.
+void report_meaning(const std::string& topic, const MessageSchema& now, const AvroSchema& before,
+                    const AvroSchema& next, const std::string& revision, FindingSink& sink) {
+  auto quoted = [](const std::string& text) { return nlohmann::json(text).dump(); };
+  auto named = [](const std::string& logical) { return logical.empty() ? "none" : logical; };
+  for (const auto& change : avro_meaning_changes(before, next)) {
+    std::string what =
+        change.logical
+            ? fmt::format(
+                  "its logical type changed since {}, from {} to {}: consumers read every "
+                  "new value in the old unit",
+                  revision, named(change.was), named(change.now))
+            : fmt::format(
+                  "its doc changed since {}, from {} to {}: if its meaning or unit "
+                  "changed, consumers misread every new message",
+                  revision, quoted(change.was), quoted(change.now));
+    sink.report("contract/meaning-changed", now.at(change.pointer),
+                fmt::format("'{}' of '{}' keeps its name and type but {}; add a field with a new "
+                            "name instead",
+                            change.field, topic, what));
+  }
+}
+
 }  // namespace
 
 void judge_avro(const std::string& topic, const MessageSchema& now,
@@ -76,6 +100,8 @@ void judge_avro(const std::string& topic, const MessageSchema& now,
       }
     }
   }
+  auto last = read_avro(MessageSchema{now.file, versions.back(), {}}, ignored);
+  if (last) report_meaning(topic, now, *last, *next, revision, sink);
 }
 
 }  // namespace topicform

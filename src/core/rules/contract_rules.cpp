@@ -1,9 +1,11 @@
-// The article's contract checks on a topic's JSON Schema: a stable event id, a version, units.
+// The article's contract checks on a topic's JSON Schema or Avro schema: a stable event id, a
+// version, units.
 #include <algorithm>
 #include <set>
 
 #include <fmt/format.h>
 
+#include "core/contract/avro_schema.hpp"
 #include "core/contract/schema_words.hpp"
 #include "core/model/schema_reference.hpp"
 #include "core/model/topic_names.hpp"
@@ -27,17 +29,57 @@ std::string listed(const std::vector<std::string>& names) {
   return fmt::format("{}", fmt::join(names, ", "));
 }
 
-void check_event_id(const EffectiveTopic& topic, const RuleContext& context, RuleSink& sink) {
+// The top-level fields of a topic's message schema: every one declared, and those every message
+// must carry (JSON Schema: `required`; Avro: no default and not a union with null).
+struct TopFields {
+  std::vector<std::string> declared;
+  std::vector<std::string> required;
+};
+
+// Whether an Avro field may be left out of a message: it has a default, or null is one of its
+// union's branches.
+bool avro_optional(const AvroSchema& avro, const AvroField& field) {
+  if (field.default_value) return true;
+  const AvroType& type = avro.types[static_cast<std::size_t>(field.type)];
+  if (type.kind != AvroKind::union_of) return false;
+  return std::any_of(type.branches.begin(), type.branches.end(), [&](int branch) {
+    return avro.types[static_cast<std::size_t>(branch)].kind == AvroKind::null;
+  });
+}
+
+TopFields avro_top_fields(const AvroSchema& avro) {
+  TopFields out;
+  const AvroType& root = avro.types[static_cast<std::size_t>(avro.root)];
+  for (const auto& field : root.fields) {
+    out.declared.push_back(field.name);
+    if (!avro_optional(avro, field)) out.required.push_back(field.name);
+  }
+  return out;
+}
+
+// The top-level fields of the topic's schema, or nullopt when it has no schema these rules read.
+std::optional<TopFields> top_fields(const OwnerCard& owner) {
+  if (owner.message_schema) {
+    return TopFields{top_level_properties(owner.message_schema->root),
+                     top_level_required(owner.message_schema->root)};
+  }
+  if (!owner.avro_schema) return std::nullopt;
+  std::vector<Diagnostic> ignored;  // the loader reported them: only valid schemas are kept
+  auto avro = read_avro(*owner.avro_schema, ignored);
+  if (!avro) return std::nullopt;
+  return avro_top_fields(*avro);
+}
+
+void check_event_id(const EffectiveTopic& topic, const TopFields& top, const RuleContext& context,
+                    RuleSink& sink) {
   const OwnerCard& owner = topic.spec->owner;
   const auto& fields = context.settings.contract.event_id_fields;
-  auto required = top_level_required(owner.message_schema->root);
-  auto declared = top_level_properties(owner.message_schema->root);
   auto is_id = [&](const std::string& name) {
     return std::find(fields.begin(), fields.end(), name) != fields.end();
   };
-  if (std::any_of(required.begin(), required.end(), is_id)) return;
-  auto optional = std::find_if(declared.begin(), declared.end(), is_id);
-  std::string found = optional == declared.end()
+  if (std::any_of(top.required.begin(), top.required.end(), is_id)) return;
+  auto optional = std::find_if(top.declared.begin(), top.declared.end(), is_id);
+  std::string found = optional == top.declared.end()
                           ? fmt::format("requires none of {}", listed(fields))
                           : fmt::format("declares '{}' but does not require it", *optional);
   sink.report("contract/event-id", owner.schema.at,
@@ -46,11 +88,11 @@ void check_event_id(const EffectiveTopic& topic, const RuleContext& context, Rul
                           topic.name, owner.schema.value, found));
 }
 
-void check_event_version(const EffectiveTopic& topic, const RuleContext& context, RuleSink& sink) {
+void check_event_version(const EffectiveTopic& topic, const TopFields& top,
+                         const RuleContext& context, RuleSink& sink) {
   const OwnerCard& owner = topic.spec->owner;
   const auto& fields = context.settings.contract.version_fields;
-  auto declared = top_level_properties(owner.message_schema->root);
-  bool has = std::any_of(declared.begin(), declared.end(), [&](const std::string& name) {
+  bool has = std::any_of(top.declared.begin(), top.declared.end(), [&](const std::string& name) {
     return std::find(fields.begin(), fields.end(), name) != fields.end();
   });
   if (has) return;
@@ -83,11 +125,69 @@ void check_subject_name(const OwnerCard& owner, RuleSink& sink) {
 void check_contract(const EffectiveTopic& topic, const RuleContext& context, RuleSink& sink) {
   if (topic.spec == nullptr || is_dead_letter_name(topic.name)) return;
   check_subject_name(topic.spec->owner, sink);
-  if (topic.spec->owner.message_schema == nullptr) return;
-  if (topic.spec->kind.value != "event" || is_dead_letter_name(topic.name)) return;
-  check_event_id(topic, context, sink);
-  check_event_version(topic, context, sink);
+  if (topic.spec->kind.value != "event") return;
+  auto top = top_fields(topic.spec->owner);
+  if (!top) return;
+  check_event_id(topic, *top, context, sink);
+  check_event_version(topic, *top, context, sink);
 }
+
+namespace {
+
+// "'total' is an amount without a unit: ..." at `at`.
+void report_unitless(const std::string& name, const Location& at, RuleSink& sink) {
+  sink.report("contract/units", at,
+              fmt::format("'{}' is an amount without a unit: name its unit ({}Minor, {}Ms, "
+                          "...) or say it in its description, so rubles never turn into "
+                          "kopecks under the same name",
+                          name, name, name));
+}
+
+// Whether a field named `name`, described by `doc`, is an amount that does not name its unit.
+bool unitless_amount(const std::string& name, const std::string& doc,
+                     const ContractSettings& contract) {
+  auto words = words_of(name);
+  if (!shares_word(words, contract.amount_words)) return false;
+  return !shares_word(words, contract.unit_words) &&
+         !shares_word(words_of(doc), contract.unit_words);
+}
+
+// Whether an Avro type holds a number: int, long, float, double, a decimal, or a union with one.
+bool avro_numeric(const AvroSchema& avro, int index) {
+  const AvroType& type = avro.types[static_cast<std::size_t>(index)];
+  switch (type.kind) {
+    case AvroKind::int32:
+    case AvroKind::int64:
+    case AvroKind::float32:
+    case AvroKind::float64:
+      return true;
+    case AvroKind::bytes:
+    case AvroKind::fixed:
+      return type.logical_type == "decimal";
+    case AvroKind::union_of:
+      return std::any_of(type.branches.begin(), type.branches.end(),
+                         [&](int branch) { return avro_numeric(avro, branch); });
+    default:
+      return false;
+  }
+}
+
+// contract/units over every record field of an Avro schema.
+void check_avro_units(const MessageSchema& schema, const ContractSettings& contract,
+                      RuleSink& sink) {
+  std::vector<Diagnostic> ignored;  // the loader reported them: only valid schemas are kept
+  auto avro = read_avro(schema, ignored);
+  if (!avro) return;
+  for (const auto& type : avro->types) {
+    for (const auto& field : type.fields) {
+      if (avro_numeric(*avro, field.type) && unitless_amount(field.name, field.doc, contract)) {
+        report_unitless(field.name, schema.at(field.pointer), sink);
+      }
+    }
+  }
+}
+
+}  // namespace
 
 void check_schema_units(const std::vector<EffectiveTopic>& topics, const RuleContext& context,
                         RuleSink& sink) {
@@ -95,21 +195,17 @@ void check_schema_units(const std::vector<EffectiveTopic>& topics, const RuleCon
   std::set<const MessageSchema*> seen;
   for (const auto& topic : topics) {
     if (topic.spec == nullptr) continue;
+    const MessageSchema* avro = topic.spec->owner.avro_schema.get();
+    if (avro != nullptr && seen.insert(avro).second) check_avro_units(*avro, contract, sink);
     const MessageSchema* schema = topic.spec->owner.message_schema.get();
     if (schema == nullptr || !seen.insert(schema).second) continue;
     for_each_property(schema->root, [&](const std::string& name, const Json& property,
                                         const std::string& pointer) {
-      auto words = words_of(name);
-      if (!numeric(property) || !shares_word(words, contract.amount_words)) return;
-      if (shares_word(words, contract.unit_words)) return;
-      if (property.contains("description") && property["description"].is_string() &&
-          shares_word(words_of(property["description"].get<std::string>()), contract.unit_words))
-        return;
-      sink.report("contract/units", schema->at(pointer),
-                  fmt::format("'{}' is an amount without a unit: name its unit ({}Minor, {}Ms, "
-                              "...) or say it in its description, so rubles never turn into "
-                              "kopecks under the same name",
-                              name, name, name));
+      if (!numeric(property)) return;
+      std::string doc = property.contains("description") && property["description"].is_string()
+                            ? property["description"].get<std::string>()
+                            : "";
+      if (unitless_amount(name, doc, contract)) report_unitless(name, schema->at(pointer), sink);
     });
   }
 }

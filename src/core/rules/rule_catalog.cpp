@@ -133,11 +133,13 @@ constexpr std::array kRules = std::to_array<RuleInfo>({
     {"owner/no-secrets", W, P::validate, true,
      "messages carry no secrets: schema fields named like passwords or tokens"},
     {"contract/event-id", E, P::validate, true,
-     "an event's schema requires a stable identifier (eventId, ...) for idempotent consumers"},
+     "an event's schema requires a stable identifier (eventId, ...) for idempotent consumers "
+     "(in Avro: a field with no default that is not a union with null)"},
     {"contract/event-version", W, P::validate, true,
      "an event's schema has a version field that tells consumers which handler to use"},
     {"contract/units", W, P::validate, true,
-     "a numeric amount (price, total, timeout, ...) names its unit in its name or description"},
+     "a numeric amount (price, total, timeout, ...) names its unit in its name or description "
+     "(an Avro field: its name or doc)"},
     {"contract/subject-name", E, P::validate, false,
      "a registry subject is one path segment of the registry's API: not '.' or '..', no '/', "
      "'\\' or control characters"},
@@ -146,7 +148,7 @@ constexpr std::array kRules = std::to_array<RuleInfo>({
      "REF (every version for *_TRANSITIVE), by Confluent's strict JSON Schema rules"},
     {"contract/meaning-changed", W, P::validate, true,
      "with --against REF, a property that keeps its name and type keeps its description (its "
-     "meaning and unit)"},
+     "meaning and unit); an Avro field its doc and its logical type"},
     {"contract/new-schema", I, P::validate, true,
      "with --against REF, a schema or topic that REF does not have: nothing to compare"},
     {"contract/against", E, P::validate, false,
