@@ -66,26 +66,9 @@ struct Options {
   ~Options() { rd_kafka_AdminOptions_destroy(o); }
 };
 
-// Options for a read-only request of `op` that the broker must answer within `timeout_ms`.
-inline rd_kafka_AdminOptions_t* read_options(rd_kafka_t* client, rd_kafka_admin_op_t op,
-                                             int timeout_ms) {
-  rd_kafka_AdminOptions_t* options = rd_kafka_AdminOptions_new(client, op);
-  char error[512];
-  rd_kafka_AdminOptions_set_request_timeout(options, timeout_ms, error, sizeof error);
-  return options;
-}
-
-// Waits up to `wait_ms` for the one result event of a request on `queue`. No answer, or an error
-// of the request as a whole, becomes an Error that starts with `what`; `handle` learns whether
-// the cluster answered. An error equal to `answer` (SECURITY_DISABLED for DescribeAcls, say) is
-// an answer, not a failure: the event is returned and carries it.
-Result<Event> await_result(KafkaAdmin::Handle& handle, rd_kafka_queue_t* queue, int wait_ms,
-                           std::string_view what,
-                           rd_kafka_resp_err_t answer = RD_KAFKA_RESP_ERR_NO_ERROR);
-
-// One admin request as every single-answer request is made: what it is, for its counter and its
-// errors. The broker is asked to answer within `timeout_ms`; the wait allows `grace_ms` more, what
-// a request in flight may take beyond it.
+// One admin request as every request is made: what it is, for its counter and its errors. The
+// broker is asked to answer within `timeout_ms`; the wait allows `grace_ms` more, what a request
+// in flight may take beyond it.
 struct Request {
   Request(rd_kafka_admin_op_t kind, std::string_view saying, int answer_within_ms, int* counting)
       : op(kind), what(saying), timeout_ms(answer_within_ms), counter(counting) {}
@@ -94,27 +77,69 @@ struct Request {
   int timeout_ms;
   int* counter;  // the RequestCounter field it counts in; null: its caller counts it
   rd_kafka_resp_err_t answer = RD_KAFKA_RESP_ERR_NO_ERROR;  // an error that is an answer
+  bool errors_answer = false;  // every error of the request as a whole is an answer
   int grace_ms = 5'000;
+  bool writes = false;         // a write: the broker's operation timeout is set as well
+  bool validate_only = false;  // a write the broker only checks
 };
 
-// Sends `request` and awaits its one result event: the options and a queue of its own are made
-// here, then `send(options, queue)` sets any further option and calls the librdkafka function.
-// A `send` that returns Result<bool> may refuse before anything is sent or counted. (Requests
-// sent several at once on one queue, the write parts and describe configs, and those polled
-// without counting silence use the pieces above directly.)
+// Options for `request`: a read's request timeout, or a write's positive operation timeout
+// (Kafka 4 times out at once on 0) under a larger request timeout.
+rd_kafka_AdminOptions_t* options_for(rd_kafka_t* client, const Request& request);
+
+// Requests of one kind sent on one queue, each carrying the place it was sent at as its opaque,
+// and their answers awaited as they come: one request (`run`), a write's parts side by side,
+// DescribeConfigs in parts. With a watching handle, silence counts against --timeout and the
+// handle learns whether the cluster answered; without one (a wait for brokers, where silence is
+// expected at first, or a thread of its own), the answer is only polled for.
+class Batch {
+ public:
+  Batch(rd_kafka_t* client, KafkaAdmin::Handle* watch, Request request)
+      : m_client(client), m_watch(watch), m_request(request), m_queue(client) {}
+  Batch(KafkaAdmin::Handle& handle, Request request) : Batch(handle.client, &handle, request) {}
+
+  // Sends one more request: the options are made here, then `send(options, queue)` sets any
+  // further option and calls the librdkafka function. A `send` that returns Result<bool> may
+  // refuse before anything is sent or counted.
+  template <class Send>
+  Result<bool> send(Send&& send) {
+    Options options{options_for(m_client, m_request)};
+    rd_kafka_AdminOptions_set_opaque(options.o, reinterpret_cast<void*>(m_sent));
+    if constexpr (std::is_void_v<decltype(send(options.o, m_queue.q))>) {
+      send(options.o, m_queue.q);
+    } else {
+      if (auto sent = send(options.o, m_queue.q); !sent) return sent.error();
+    }
+    if (m_request.counter) ++*m_request.counter;
+    ++m_sent;
+    return true;
+  }
+
+  // The next answer and the place its request was sent at; no answer in time, or an error of
+  // the request as a whole that is not an answer, is an Error that starts with `what`.
+  struct Answer {
+    std::size_t place;
+    Event event;
+  };
+  Result<Answer> next();
+  std::size_t sent() const { return m_sent; }
+
+ private:
+  rd_kafka_t* m_client;
+  KafkaAdmin::Handle* m_watch;
+  Request m_request;
+  Queue m_queue;
+  std::size_t m_sent = 0;
+};
+
+// Sends `request` and awaits its one result event (a Batch of one).
 template <class Send>
 Result<Event> run(KafkaAdmin::Handle& handle, const Request& request, Send&& send) {
-  Options options{read_options(handle.client, request.op, request.timeout_ms)};
-  Queue queue(handle.client);
-  if constexpr (std::is_void_v<decltype(send(options.o, queue.q))>) {
-    if (request.counter) ++*request.counter;
-    send(options.o, queue.q);
-  } else {
-    if (auto sent = send(options.o, queue.q); !sent) return sent.error();
-    if (request.counter) ++*request.counter;
-  }
-  return await_result(handle, queue.q, request.timeout_ms + request.grace_ms, request.what,
-                      request.answer);
+  Batch batch(handle, request);
+  if (auto sent = batch.send(std::forward<Send>(send)); !sent) return sent.error();
+  auto answer = batch.next();
+  if (!answer) return answer.error();
+  return std::move(answer->event);
 }
 
 // Metadata (all topics, or none) through `handle`, within `timeout_ms`.

@@ -22,10 +22,6 @@
 namespace topicform {
 namespace {
 
-using admin_request::await_result;
-using admin_request::Options;
-using admin_request::Queue;
-
 // ListOffsets' special timestamps: the first and the next offset of a partition.
 constexpr std::int64_t kEarliest = -2;
 constexpr std::int64_t kLatest = -1;
@@ -56,16 +52,19 @@ void copy_answer(const rd_kafka_topic_partition_t& answered, const PartitionInde
 // the client and `partitions`, so it may run on a thread of its own.
 rd_kafka_resp_err_t query_offsets(rd_kafka_t* client, rd_kafka_topic_partition_list_t* partitions,
                                   int timeout_ms) {
-  Options options{admin_request::read_options(client, RD_KAFKA_ADMIN_OP_LISTOFFSETS, timeout_ms)};
-  Queue queue(client);
-  rd_kafka_ListOffsets(client, partitions, options.o, queue.q);
-  admin_request::Event event{rd_kafka_queue_poll(queue.q, timeout_ms + 5'000)};
-  rd_kafka_resp_err_t err =
-      event ? rd_kafka_event_error(event.get()) : RD_KAFKA_RESP_ERR__TIMED_OUT;
-  if (err) return err;
+  admin_request::Request request(RD_KAFKA_ADMIN_OP_LISTOFFSETS, "list offsets", timeout_ms,
+                                 nullptr);
+  request.errors_answer = true;
+  admin_request::Batch batch(client, nullptr, request);
+  batch.send([&](rd_kafka_AdminOptions_t* options, rd_kafka_queue_t* queue) {
+    rd_kafka_ListOffsets(client, partitions, options, queue);
+  });
+  auto answer = batch.next();
+  if (!answer) return RD_KAFKA_RESP_ERR__TIMED_OUT;
+  if (rd_kafka_resp_err_t err = rd_kafka_event_error(answer->event.get())) return err;
   std::size_t count = 0;
-  const auto** infos =
-      rd_kafka_ListOffsets_result_infos(rd_kafka_event_ListOffsets_result(event.get()), &count);
+  const auto** infos = rd_kafka_ListOffsets_result_infos(
+      rd_kafka_event_ListOffsets_result(answer->event.get()), &count);
   auto asked = index_of(partitions);
   for (std::size_t i = 0; i < count; ++i) {
     copy_answer(*rd_kafka_ListOffsetsResultInfo_topic_partition(infos[i]), asked);
@@ -162,24 +161,26 @@ Result<bool> add_described(rd_kafka_event_t* event, bool dynamic_only, ConfigsBy
 Result<ConfigsByName> describe(KafkaAdmin::Handle& handle, rd_kafka_ResourceType_t type,
                                const std::vector<std::string>& names, int timeout_ms,
                                bool dynamic_only) {
-  rd_kafka_t* client = handle.client;
-  Queue queue(client);
+  admin_request::Batch batch(
+      handle, {RD_KAFKA_ADMIN_OP_DESCRIBECONFIGS, "describe configs", timeout_ms, nullptr});
   std::size_t batches = request_parts(names.size());
   for (std::size_t b = 0; b < batches; ++b) {
     std::vector<rd_kafka_ConfigResource_t*> resources;
     for (std::size_t i = b * names.size() / batches; i < (b + 1) * names.size() / batches; ++i) {
       resources.push_back(rd_kafka_ConfigResource_new(type, names[i].c_str()));
     }
-    Options options{
-        admin_request::read_options(client, RD_KAFKA_ADMIN_OP_DESCRIBECONFIGS, timeout_ms)};
-    rd_kafka_DescribeConfigs(client, resources.data(), resources.size(), options.o, queue.q);
+    batch.send([&](rd_kafka_AdminOptions_t* options, rd_kafka_queue_t* queue) {
+      rd_kafka_DescribeConfigs(handle.client, resources.data(), resources.size(), options, queue);
+    });
     rd_kafka_ConfigResource_destroy_array(resources.data(), resources.size());
   }
   ConfigsByName out;
   for (std::size_t b = 0; b < batches; ++b) {
-    auto event = await_result(handle, queue.q, timeout_ms + 5'000, "describe configs");
-    if (!event) return event.error();
-    if (auto added = add_described(event->get(), dynamic_only, out); !added) return added.error();
+    auto answer = batch.next();
+    if (!answer) return answer.error();
+    if (auto added = add_described(answer->event.get(), dynamic_only, out); !added) {
+      return added.error();
+    }
   }
   return out;
 }

@@ -14,8 +14,6 @@
 namespace topicform {
 namespace {
 
-using admin_request::await_result;
-
 using GroupsByTopic = std::map<std::string, std::vector<std::string>>;
 
 void sort_groups(GroupsByTopic& groups) {

@@ -13,8 +13,6 @@
 namespace topicform {
 namespace {
 
-using admin_request::await_result;
-
 constexpr std::int64_t kLatest = -1;  // ListOffsets' "next offset"
 
 // Leaders and replicas of `wanted`'s partitions, indexed by partition id.

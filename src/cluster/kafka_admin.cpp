@@ -45,10 +45,10 @@ void trace_request(std::string_view what, std::chrono::steady_clock::time_point 
   log_at(LogLevel::trace, fmt::format("request: {}: {} in {} ms", what, ended, ms));
 }
 
-}  // namespace
-
-Result<Event> await_result(KafkaAdmin::Handle& handle, rd_kafka_queue_t* queue, int wait_ms,
-                           std::string_view what, rd_kafka_resp_err_t answer) {
+// Waits up to `wait_ms` for the next result event on `queue`, counting silence on `handle`.
+Result<Event> await_watched(KafkaAdmin::Handle& handle, rd_kafka_queue_t* queue, int wait_ms,
+                            const Request& request) {
+  std::string_view what = request.what;
   if (auto answering = handle.still_answering(what); !answering) return answering.error();
   auto sent = std::chrono::steady_clock::now();  // the request went out just before this call
   Event event{rd_kafka_queue_poll(queue, wait_ms)};
@@ -60,10 +60,51 @@ Result<Event> await_result(KafkaAdmin::Handle& handle, rd_kafka_queue_t* queue, 
   rd_kafka_resp_err_t err = rd_kafka_event_error(event.get());
   handle.note(err, sent);
   trace_request(what, sent, err ? rd_kafka_err2str(err) : "answered");
-  if (err && err != answer) {
-    return Error{fmt::format("{}: {}", what, rd_kafka_event_error_string(event.get()))};
-  }
   return Result<Event>(std::move(event));
+}
+
+// Waits up to `wait_ms` for the next result event on `queue`, silence counted nowhere.
+Result<Event> await_unwatched(rd_kafka_queue_t* queue, int wait_ms, const Request& request) {
+  auto sent = std::chrono::steady_clock::now();
+  Event event{rd_kafka_queue_poll(queue, wait_ms)};
+  if (!event) {
+    trace_request(request.what, sent, "no answer");
+    return Error{fmt::format("{}: no answer in time", request.what)};
+  }
+  rd_kafka_resp_err_t err = rd_kafka_event_error(event.get());
+  trace_request(request.what, sent, err ? rd_kafka_err2str(err) : "answered");
+  return Result<Event>(std::move(event));
+}
+
+}  // namespace
+
+rd_kafka_AdminOptions_t* options_for(rd_kafka_t* client, const Request& request) {
+  rd_kafka_AdminOptions_t* options = rd_kafka_AdminOptions_new(client, request.op);
+  char error[512];
+  if (!request.writes) {
+    rd_kafka_AdminOptions_set_request_timeout(options, request.timeout_ms, error, sizeof error);
+    return options;
+  }
+  rd_kafka_AdminOptions_set_operation_timeout(options, request.timeout_ms, error, sizeof error);
+  rd_kafka_AdminOptions_set_request_timeout(options, request.timeout_ms + 5'000, error,
+                                            sizeof error);
+  if (request.validate_only) {
+    rd_kafka_AdminOptions_set_validate_only(options, 1, error, sizeof error);
+  }
+  return options;
+}
+
+Result<Batch::Answer> Batch::next() {
+  int wait_ms = m_request.timeout_ms + m_request.grace_ms;
+  auto event = m_watch ? await_watched(*m_watch, m_queue.q, wait_ms, m_request)
+                       : await_unwatched(m_queue.q, wait_ms, m_request);
+  if (!event) return event.error();
+  rd_kafka_resp_err_t err = rd_kafka_event_error(event->get());
+  if (err && err != m_request.answer && !m_request.errors_answer) {
+    return Error{fmt::format("{}: {}", m_request.what, rd_kafka_event_error_string(event->get()))};
+  }
+  auto place = reinterpret_cast<std::size_t>(rd_kafka_event_opaque(event->get()));
+  return Answer{place, std::move(*event)};
 }
 
 // Asked in slices of at most a second, so that a cluster whose every bootstrap server refuses
@@ -174,11 +215,6 @@ void drop_led_described(const rd_kafka_DescribeTopics_result_t* result,
 }
 #endif
 
-using admin_request::await_result;
-using admin_request::Event;
-using admin_request::Options;
-using admin_request::Queue;
-
 void on_error(rd_kafka_t*, int err, const char* reason, void* opaque) {
   auto* handle = static_cast<KafkaAdmin::Handle*>(opaque);
   // "127.0.0.1:1/bootstrap: Connect to ipv4#127.0.0.1:1 failed: Connection refused (...)"
@@ -285,20 +321,18 @@ Result<std::unique_ptr<KafkaAdmin>> KafkaAdmin::connect(const KafkaOptions& opti
 #if TOPICFORM_DESCRIBE_CLUSTER
 // DescribeCluster: the brokers registered with the controller now, the controller and the id.
 Result<ClusterNodes> KafkaAdmin::describe_cluster(int timeout_ms) {
-  rd_kafka_t* client = m_handle->client;
-  admin_request::Options options{
-      admin_request::read_options(client, RD_KAFKA_ADMIN_OP_DESCRIBECLUSTER, timeout_ms)};
-  admin_request::Queue queue(client);
-  ++m_requests.metadata;
-  rd_kafka_DescribeCluster(client, options.o, queue.q);
-  // Polled directly, not through await_result: waiting for brokers expects silence at first,
-  // which must not count against --timeout.
-  admin_request::Event event{rd_kafka_queue_poll(queue.q, timeout_ms + 1'000)};
-  if (!event) return Error{explain("describe the cluster: no answer in time")};
-  if (rd_kafka_event_error(event.get())) {
-    return Error{explain(rd_kafka_event_error_string(event.get()))};
-  }
-  const auto* result = rd_kafka_event_DescribeCluster_result(event.get());
+  admin_request::Request request(RD_KAFKA_ADMIN_OP_DESCRIBECLUSTER, "describe the cluster",
+                                 timeout_ms, &m_requests.metadata);
+  request.grace_ms = 1'000;
+  // Unwatched: waiting for brokers expects silence at first, which must not count against
+  // --timeout.
+  admin_request::Batch batch(m_handle->client, nullptr, request);
+  batch.send([&](rd_kafka_AdminOptions_t* options, rd_kafka_queue_t* queue) {
+    rd_kafka_DescribeCluster(m_handle->client, options, queue);
+  });
+  auto answer = batch.next();
+  if (!answer) return Error{explain(answer.error().message)};
+  const auto* result = rd_kafka_event_DescribeCluster_result(answer->event.get());
   ClusterNodes nodes;
   std::size_t count = 0;
   rd_kafka_DescribeCluster_result_nodes(result, &count);

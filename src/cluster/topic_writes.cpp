@@ -16,10 +16,6 @@
 namespace topicform {
 namespace {
 
-using admin_request::await_result;
-using admin_request::Options;
-using admin_request::Queue;
-
 // Errors the broker reports for one topic that a later try can clear: a controller or leader
 // moving, a request timing out inside the cluster, a quota.
 bool transient(rd_kafka_resp_err_t err) {
@@ -75,28 +71,15 @@ struct Writer {
   int& requests;
 };
 
-// Options for a write: a positive operation timeout (Kafka 4 times out at once on 0) and a
-// larger request timeout.
-rd_kafka_AdminOptions_t* write_options(rd_kafka_t* client, rd_kafka_admin_op_t op, int timeout_ms,
-                                       bool validate_only) {
-  rd_kafka_AdminOptions_t* options = rd_kafka_AdminOptions_new(client, op);
-  char error[512];
-  rd_kafka_AdminOptions_set_operation_timeout(options, timeout_ms, error, sizeof error);
-  rd_kafka_AdminOptions_set_request_timeout(options, timeout_ms + 5'000, error, sizeof error);
-  if (validate_only) rd_kafka_AdminOptions_set_validate_only(options, 1, error, sizeof error);
-  return options;
-}
-
-// Sends one part's request of `op` on `queue`, counted, with `place` (the part's index) as its
-// opaque, so an answer read among others finds its part.
-template <class T, class Send>
-Result<bool> send_part(const Writer& writer, rd_kafka_admin_op_t op, bool validate_only,
-                       const std::vector<T>& part, std::size_t place, rd_kafka_queue_t* queue,
-                       Send& send) {
-  Options options{write_options(writer.client, op, writer.timeout_ms, validate_only)};
-  rd_kafka_AdminOptions_set_opaque(options.o, reinterpret_cast<void*>(place));
-  ++writer.requests;
-  return send(part, options.o, queue);
+// The request of one write part: the broker has --timeout to carry it out, and the wait allows
+// ten seconds more.
+admin_request::Request write_request(const Writer& writer, rd_kafka_admin_op_t op, const char* what,
+                                     bool validate_only) {
+  admin_request::Request request(op, what, writer.timeout_ms, &writer.requests);
+  request.writes = true;
+  request.validate_only = validate_only;
+  request.grace_ms = 10'000;
+  return request;
 }
 
 // Sends one part and awaits its answer.
@@ -105,10 +88,10 @@ Result<std::vector<TopicOutcome>> send_and_await(const Writer& writer, rd_kafka_
                                                  const char* what, bool validate_only,
                                                  const std::vector<T>& part, Send& send,
                                                  Parse& parse) {
-  Queue queue(writer.client);
-  if (auto sent = send_part(writer, op, validate_only, part, 0, queue.q, send); !sent)
-    return sent.error();
-  auto event = await_result(writer.handle, queue.q, writer.timeout_ms + 10'000, what);
+  auto event = admin_request::run(writer.handle, write_request(writer, op, what, validate_only),
+                                  [&](rd_kafka_AdminOptions_t* options, rd_kafka_queue_t* queue) {
+                                    return send(part, options, queue);
+                                  });
   if (!event) return event.error();
   return parse(event->get());
 }
@@ -120,17 +103,18 @@ template <class T, class Send, class Parse>
 Result<std::vector<std::vector<TopicOutcome>>> validate_side_by_side(
     const Writer& writer, rd_kafka_admin_op_t op, const char* what,
     const std::vector<std::vector<T>>& parts, Send& send, Parse& parse) {
-  Queue queue(writer.client);
-  for (std::size_t p = 0; p < parts.size(); ++p) {
-    if (auto sent = send_part(writer, op, true, parts[p], p, queue.q, send); !sent)
-      return sent.error();
+  admin_request::Batch batch(writer.handle, write_request(writer, op, what, true));
+  for (const auto& part : parts) {
+    auto sent = batch.send([&](rd_kafka_AdminOptions_t* options, rd_kafka_queue_t* queue) {
+      return send(part, options, queue);
+    });
+    if (!sent) return sent.error();
   }
   std::vector<std::vector<TopicOutcome>> answers(parts.size());
   for (std::size_t answered = 0; answered < parts.size(); ++answered) {
-    auto event = await_result(writer.handle, queue.q, writer.timeout_ms + 10'000, what);
-    if (!event) return event.error();
-    auto p = reinterpret_cast<std::size_t>(rd_kafka_event_opaque(event->get()));
-    if (p < answers.size()) answers[p] = parse(event->get());
+    auto answer = batch.next();
+    if (!answer) return answer.error();
+    if (answer->place < answers.size()) answers[answer->place] = parse(answer->event.get());
   }
   return answers;
 }
