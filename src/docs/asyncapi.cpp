@@ -82,15 +82,18 @@ Json registered_payload(const CatalogueTopic& entry) {
               {"schema", {{"$ref", entry.registered.schema_url()}}}};
 }
 
-// A JSON Schema the document can point to: the registered version (docs --registry), a URL, or
-// the catalogue's copy (relative to asyncapi.json). Other references (a registry subject not
-// read, an Avro or Protobuf file) are named only.
+// A schema the document can point to: the registered version (docs --registry), a URL, or the
+// catalogue's copy of a JSON Schema or Avro file (relative to asyncapi.json). Other references (a
+// registry subject not read, a Protobuf file) are named only.
 Json payload(const CatalogueTopic& entry) {
   if (entry.registered.id > 0 && !schema_format(entry.schema_type).empty())
     return registered_payload(entry);
   bool url = entry.schema.find("://") != std::string::npos;
   if (url && entry.schema.ends_with(".json")) return Json{{"$ref", entry.schema}};
   if (entry.schema_copy.ends_with(".json")) return Json{{"$ref", entry.schema_copy}};
+  if (entry.schema_copy.ends_with(".avsc")) {  // a multi-format schema object: Avro's format
+    return Json{{"schemaFormat", schema_format("AVRO")}, {"schema", {{"$ref", entry.schema_copy}}}};
+  }
   Json object{{"type", "object"}};
   if (!entry.schema.empty()) object["description"] = fmt::format("schema: {}", entry.schema);
   return object;

@@ -1,5 +1,6 @@
 // HTML pages built as strings; every manifest value goes through html_escape.
 #include "docs/html_catalogue.hpp"
+#include "docs/message_fields.hpp"
 
 #include <cctype>
 
@@ -124,6 +125,13 @@ std::string topic_page(const Catalogue& catalogue, const CatalogueTopic& topic) 
                         environments_note(topic));
     body += html_row(table.header, "th");
     for (const auto& row : table.rows) body += html_row(row, "td");
+    body += "</table>\n";
+  }
+  if (Table fields = message_fields(topic); !fields.rows.empty()) {
+    body +=
+        fmt::format("<h2>Message fields</h2>\n<p class=\"muted\">{}</p>\n<table>\n", kFieldsNote);
+    body += html_row(fields.header, "th");
+    for (const auto& row : fields.rows) body += html_row(row, "td");
     body += "</table>\n";
   }
   return page(topic.name() + " — topic catalogue", body, "");

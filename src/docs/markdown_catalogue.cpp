@@ -1,5 +1,6 @@
 // Markdown pages: tables for facts, Mermaid blocks for flows; relative links between pages.
 #include "docs/markdown_catalogue.hpp"
+#include "docs/message_fields.hpp"
 
 #include <fmt/format.h>
 
@@ -62,6 +63,10 @@ std::string topic_page(const Catalogue& catalogue, const CatalogueTopic& topic) 
     Table table = environment_table(topic);
     out += fmt::format("## Environments\n\n{}\n\n", environments_note(topic));
     out += markdown_table(table.header, table.rows) + "\n";
+  }
+  if (Table fields = message_fields(topic); !fields.rows.empty()) {
+    out += fmt::format("## Message fields\n\n{}\n\n", kFieldsNote);
+    out += markdown_table(fields.header, fields.rows) + "\n";
   }
   out += "## Flow\n\n" + mermaid_block(topic_flow(topic));
   return out;

@@ -32,7 +32,7 @@ Result<std::vector<std::string>> refusal(const DesiredSubject& desired, const Su
   if (verdict->compatible) return std::vector<std::string>{};
   std::vector<std::string> reasons = verdict->reasons;
   if (reasons.empty()) reasons = breaks_against(desired, state.latest_schema);
-  if (reasons.empty() && desired.parsed != nullptr) {
+  if (reasons.empty() && (desired.parsed != nullptr || desired.avro != nullptr)) {
     reasons.push_back(
         "the registry gives no reason, and by Confluent's rules topicform finds "
         "none: this registry's rules are stricter here");

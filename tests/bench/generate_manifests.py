@@ -1,27 +1,33 @@
 #!/usr/bin/env python3
 """Writes N topic manifests in the shape of topics/ (100 per domain, 50 teams) for benchmarks.
 
-Usage: generate_manifests.py DIR N [--schema-per-topic]
-With --schema-per-topic each topic names a schema file of its own (schemas/tI.json).
+Usage: generate_manifests.py DIR N [--schema-per-topic] [--avro]
+With --schema-per-topic each topic names a schema file of its own (schemas/tI.json); with --avro
+the schemas are Avro records of the same fields (.avsc).
 """
 import os
 import sys
 
 root, n = sys.argv[1], int(sys.argv[2])
 own_schemas = "--schema-per-topic" in sys.argv[3:]
+avro = "--avro" in sys.argv[3:]
 SCHEMA = ('{"type": "object", "required": ["eventId", "entity_id"], "properties": '
           '{"eventId": {"type": "string"}, "eventVersion": {"type": "integer"}, '
           '"entity_id": {"type": "string"}, "amountMinor": {"type": "integer"}}}\n')
+AVRO = ('{"type": "record", "name": "EntityEvent", "namespace": "com.example", "fields": [\n'
+        ' {"name": "eventId", "type": "string"}, {"name": "eventVersion", "type": "int"},\n'
+        ' {"name": "entity_id", "type": "string"}, {"name": "amountMinor", "type": "long"}]}\n')
+ending, text = (".avsc", AVRO) if avro else (".json", SCHEMA)
 # One schema file all topics name, as validate reads it (owner/no-secrets) and docs copies it.
 os.makedirs(f"{root}/schemas", exist_ok=True)
-with open(f"{root}/schemas/entity.json", "w") as f:
-    f.write(SCHEMA)
+with open(f"{root}/schemas/entity{ending}", "w") as f:
+    f.write(text)
 for i in range(n):
     domain = f"domain{i // 100}"
-    schema = f"t{i}.json" if own_schemas else "entity.json"
+    schema = f"t{i}{ending}" if own_schemas else f"entity{ending}"
     if own_schemas:
         with open(f"{root}/schemas/{schema}", "w") as f:
-            f.write(SCHEMA)
+            f.write(text)
     os.makedirs(f"{root}/{domain}", exist_ok=True)
     with open(f"{root}/{domain}/t{i}.yaml", "w") as f:
         f.write(f"""apiVersion: topicform/v1

@@ -1,12 +1,44 @@
-// Prints topicform's verdict on each pair of a differential pairs file: "NAME compatible" or
-// "NAME incompatible", one line each, for tests/contract/differential.py to set beside a
-// registry's. Usage: contract_verdicts PAIRS.json
+// Prints topicform's verdict on each pair of a differential pairs file, one line each, for
+// tests/contract/differential.py (JSON Schema: "NAME compatible" or "NAME incompatible", the new
+// schema under the pair's mode) and tests/contract/avro_differential.py (Avro, "format": "avro":
+// whether "reader" reads what "writer" wrote, "NAME incompatible KIND,KIND" with the kinds) to
+// set beside another's. Usage: contract_verdicts PAIRS.json
 #include <fstream>
 #include <iostream>
+#include <set>
 
+#include <fmt/format.h>
+#include <fmt/ranges.h>
 #include <nlohmann/json.hpp>
 
+#include "core/contract/avro_compatibility.hpp"
 #include "core/contract/compatibility.hpp"
+
+namespace {
+
+// "compatible", or "incompatible" and the sorted kinds; "invalid" when either is no Avro schema.
+std::string avro_verdict(const nlohmann::json& pair) {
+  std::vector<topicform::Diagnostic> problems;
+  auto reader = topicform::read_avro({"reader.avsc", pair.at("reader"), {}}, problems);
+  auto writer = topicform::read_avro({"writer.avsc", pair.at("writer"), {}}, problems);
+  if (!reader || !writer) return "invalid " + (problems.empty() ? "" : problems[0].message);
+  std::set<std::string> kinds;
+  for (const auto& found : topicform::avro_reader_breaks(*reader, *writer))
+    kinds.insert(topicform::avro_incompatibility_name(found.kind));
+  if (kinds.empty()) return "compatible";
+  return fmt::format("incompatible {}", fmt::join(kinds, ","));
+}
+
+// "compatible" or "incompatible": the new JSON Schema under the pair's mode; "" for a bad mode.
+std::string json_verdict(const nlohmann::json& pair) {
+  auto mode = topicform::parse_compatibility(pair.at("mode").get<std::string>());
+  if (!mode) return "";
+  const nlohmann::json& old_schema = pair.at("old");
+  auto breaks = topicform::schema_breaks({&old_schema}, pair.at("new"), *mode);
+  return breaks.empty() ? "compatible" : "incompatible";
+}
+
+}  // namespace
 
 int main(int argc, char** argv) {
   if (argc != 2) {
@@ -20,15 +52,13 @@ int main(int argc, char** argv) {
     return 2;
   }
   for (const auto& pair : pairs) {
-    auto mode = topicform::parse_compatibility(pair.at("mode").get<std::string>());
-    if (!mode) {
+    bool avro = pair.value("format", "json") == "avro";
+    std::string verdict = avro ? avro_verdict(pair) : json_verdict(pair);
+    if (verdict.empty()) {
       std::cerr << "contract_verdicts: unknown mode in " << pair.at("name") << "\n";
       return 2;
     }
-    const nlohmann::json& old_schema = pair.at("old");
-    auto breaks = topicform::schema_breaks({&old_schema}, pair.at("new"), *mode);
-    std::cout << pair.at("name").get<std::string>() << " "
-              << (breaks.empty() ? "compatible" : "incompatible") << "\n";
+    std::cout << pair.at("name").get<std::string>() << " " << verdict << "\n";
   }
   return 0;
 }

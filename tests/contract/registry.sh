@@ -149,7 +149,8 @@ expect_out "^Apply complete: 0 applied, 0 failed, 0 not attempted, 1 schema regi
 expect_exit 1 "check after apply" check; keep
 expect_out "^    \[ok\] orders\.created: schema subject 'orders\.created-value' at version [0-9]+ \(BACKWARD\)$" "check finds it again"
 
-# 5c. Avro and Protobuf: registered as written, checked by the registry alone. An Avro field
+# 5c. Avro and Protobuf: registered as written, judged by the registry (an Avro break with
+# topicform's reason beside the registry's verdict). An Avro field
 # added without a default breaks BACKWARD: the registry refuses it and nothing is registered.
 mkdir -p "$project/billing"
 for kind in avro proto; do
@@ -171,7 +172,7 @@ expect_exit 0 "Avro and Protobuf converge" plan --detailed-exitcode; keep
 before=$(versions billing.avro-invoices-value)
 sed -i 's|{"name": "totalMinor", "type": "long"}|{"name": "totalMinor", "type": "long"}, {"name": "currency", "type": "string"}|' "$project/schemas/invoice.avsc"
 expect_exit 1 "an Avro field without a default is blocked" plan; keep
-expect_out "billing\.avro-invoices: blocked: subject 'billing\.avro-invoices-value' \(version 1, BACKWARD\) refuses the manifest's schema: the registry gives no reason" "the registry's verdict blocks it"
+expect_out "billing\.avro-invoices: blocked: subject 'billing\.avro-invoices-value' \(version 1, BACKWARD\) refuses the manifest's schema: READER_FIELD_MISSING_DEFAULT_VALUE at /fields/2 \(currency\): the new schema cannot read what the earlier one wrote \[contract/registry-compatibility\]$" "the registry's verdict blocks it, with topicform's reason"
 expect_exit 1 "apply refuses it" apply; keep
 [ "$(versions billing.avro-invoices-value)" = "$before" ] && ok || bad "nothing was registered"
 sed -i 's|{"name": "currency", "type": "string"}|{"name": "currency", "type": "string", "default": "RUB"}|' "$project/schemas/invoice.avsc"

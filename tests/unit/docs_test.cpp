@@ -8,6 +8,7 @@
 #include "docs/flow.hpp"
 #include "docs/html_catalogue.hpp"
 #include "docs/markdown_catalogue.hpp"
+#include "docs/message_fields.hpp"
 #include "manifest/project_loader.hpp"
 
 namespace topicform {
@@ -161,6 +162,38 @@ TEST(Docs, AMissingSchemaFileIsReportedAndNotCopied) {
   EXPECT_EQ(b->catalogue.schema_files.size(), 1u);
   const std::string doc = render_asyncapi(b->catalogue).at("asyncapi.json");
   EXPECT_NE(doc.find("\"description\": \"schema: a/typo.json\""), std::string::npos);
+}
+
+TEST(Docs, AnAvroSchemasFieldsAreListedAndAsyncApiNamesItsFormat) {
+  auto b = build();
+  auto avro = std::make_shared<MessageSchema>(MessageSchema{"paid.avsc",
+                                                            nlohmann::json::parse(R"(
+      {"type": "record", "name": "Paid", "namespace": "com.example", "fields": [
+        {"name": "event_id", "type": "string", "doc": "Stable <id>."},
+        {"name": "at", "type": {"type": "long", "logicalType": "timestamp-millis"}},
+        {"name": "note", "type": ["null", "string"], "default": null},
+        {"name": "lines", "type": {"type": "array", "items": {"type": "record", "name": "Line",
+          "fields": [{"name": "next", "type": ["null", "Line"]}]}}}]})"),
+                                                            {}});
+  for (auto& spec : b->project.topics)
+    if (spec.name.value == "orders.created") spec.owner.avro_schema = avro;
+  const CatalogueTopic& paid = b->catalogue.topics[1];
+  EXPECT_EQ(message_fields(paid).rows,
+            (std::vector<std::vector<std::string>>{{"event_id", "string", "—", "Stable <id>."},
+                                                   {"at", "long (timestamp-millis)", "—", "—"},
+                                                   {"note", "null | string", "null", "—"},
+                                                   {"lines", "array<record Line>", "—", "—"}}));
+  EXPECT_TRUE(message_fields(b->catalogue.topics[0]).rows.empty()) << "no Avro schema";
+  const std::string page = render_markdown_catalogue(b->catalogue).at("topics/orders.created.md");
+  EXPECT_NE(page.find("## Message fields\n\n"), std::string::npos);
+  EXPECT_NE(page.find("| note | null \\| string | null | — |"), std::string::npos) << page;
+  const std::string html = render_html_catalogue(b->catalogue).at("topics/orders.created.html");
+  EXPECT_NE(html.find("<td>Stable &lt;id&gt;.</td>"), std::string::npos);
+  b->catalogue.topics[1].schema_copy = "schemas/paid.avsc";
+  const std::string doc = render_asyncapi(b->catalogue).at("asyncapi.json");
+  EXPECT_NE(doc.find("\"schemaFormat\": \"application/vnd.apache.avro+json;version=1.9.0\""),
+            std::string::npos);
+  EXPECT_NE(doc.find("\"$ref\": \"schemas/paid.avsc\""), std::string::npos);
 }
 
 }  // namespace

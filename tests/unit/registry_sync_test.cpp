@@ -100,6 +100,39 @@ TEST(RegistrySync, AnIncompatibleVersionBlocksWithTopicformsReasons) {
             "cannot read what messages written with the earlier schema hold");
 }
 
+// An Avro subject: its document compared as JSON, its break told by Avro's schema resolution.
+DesiredSubject avro_subject(const MessageSchema& schema) {
+  DesiredSubject d = subject(schema.root);
+  d.type = "AVRO";
+  d.parsed = nullptr;
+  d.avro = &schema;
+  return d;
+}
+
+TEST(RegistrySync, AnAvroBreakBlocksWithAvrosOwnReasonsAndAReformattedOneIsNoChange) {
+  const MessageSchema v1{"paid.avsc",
+                         Json::parse(R"({"type": "record", "name": "Paid",
+      "fields": [{"name": "id", "type": "string"}]})"),
+                         {}};
+  const MessageSchema v2{"paid.avsc",
+                         Json::parse(R"({"type": "record", "name": "Paid",
+      "fields": [{"name": "id", "type": "string"}, {"name": "currency", "type": "string"}]})"),
+                         {}};
+  FakeRegistry registry;
+  registry.subjects["orders.created-value"] = {{v1.root.dump(2)}, "BACKWARD"};
+  Plan same;
+  ASSERT_TRUE(plan_registry({avro_subject(v1)}, false, registry, same));
+  EXPECT_TRUE(same.schemas.empty()) << "the registry's reformatted text is the same schema";
+  registry.incompatible = true;
+  Plan plan;
+  ASSERT_TRUE(plan_registry({avro_subject(v2)}, false, registry, plan));
+  ASSERT_EQ(plan.blocked.size(), 1u);
+  EXPECT_EQ(plan.blocked[0].message,
+            "subject 'orders.created-value' (version 1, BACKWARD) refuses the manifest's schema: "
+            "READER_FIELD_MISSING_DEFAULT_VALUE at /fields/1 (currency): the new schema cannot "
+            "read what the earlier one wrote");
+}
+
 TEST(RegistrySync, ALevelThatChangesIsJudgedByTopicformUnderTheNewLevel) {
   FakeRegistry registry;
   registry.subjects["orders.created-value"] = {{kV1.dump()}, "NONE"};

@@ -32,6 +32,26 @@ const char* fix_for(AvroIncompatibility kind) {
   return "publish on a new topic";
 }
 
+const char* who_for(bool backward) {
+  return backward ? "the new schema cannot read what the earlier one wrote"
+                  : "readers of the earlier schema cannot read what the new one writes";
+}
+
+// Each break of `next` against `earlier` in the directions `mode` checks, with its direction.
+std::vector<std::pair<AvroBreak, bool>> directed_breaks(const AvroSchema& next,
+                                                        const AvroSchema& earlier,
+                                                        CompatibilityMode mode) {
+  std::vector<std::pair<AvroBreak, bool>> out;
+  for (Direction direction : {Direction::backward, Direction::forward}) {
+    if (!mode_checks(mode, direction)) continue;
+    bool backward = direction == Direction::backward;
+    for (auto& found :
+         backward ? avro_reader_breaks(next, earlier) : avro_reader_breaks(earlier, next))
+      out.emplace_back(std::move(found), backward);
+  }
+  return out;
+}
+
 void report(const std::string& topic, const MessageSchema& now, const AvroBreak& found,
             CompatibilityMode mode, const std::string& revision, const char* who,
             FindingSink& sink) {
@@ -86,22 +106,29 @@ void judge_avro(const std::string& topic, const MessageSchema& now,
                               topic, revision, topic));
       continue;
     }
-    for (Direction direction : {Direction::backward, Direction::forward}) {
-      if (!mode_checks(mode, direction)) continue;
-      bool backward = direction == Direction::backward;
-      auto breaks =
-          backward ? avro_reader_breaks(*next, *earlier) : avro_reader_breaks(*earlier, *next);
-      for (const auto& found : breaks) {
-        if (!told.insert({found.pointer, found.detail, backward}).second) continue;
-        report(topic, now, found, mode, revision,
-               backward ? "the new schema cannot read what the earlier one wrote"
-                        : "readers of the earlier schema cannot read what the new one writes",
-               sink);
-      }
+    for (const auto& [found, backward] : directed_breaks(*next, *earlier, mode)) {
+      if (!told.insert({found.pointer, found.detail, backward}).second) continue;
+      report(topic, now, found, mode, revision, who_for(backward), sink);
     }
   }
   auto last = read_avro(MessageSchema{now.file, versions.back(), {}}, ignored);
   if (last) report_meaning(topic, now, *last, *next, revision, sink);
+}
+
+std::vector<std::string> avro_breaks_in_words(const MessageSchema& now,
+                                              const nlohmann::json& earlier,
+                                              CompatibilityMode mode) {
+  std::vector<Diagnostic> ignored;
+  auto next = read_avro(now, ignored);
+  auto latest = read_avro(MessageSchema{now.file, earlier, {}}, ignored);
+  std::vector<std::string> out;
+  if (!next || !latest) return out;
+  for (const auto& [found, backward] : directed_breaks(*next, *latest, mode)) {
+    out.push_back(fmt::format("{} at {} ({}): {}", avro_incompatibility_name(found.kind),
+                              found.pointer.empty() ? "/" : found.pointer, found.detail,
+                              who_for(backward)));
+  }
+  return out;
 }
 
 }  // namespace topicform

@@ -21,4 +21,11 @@ void judge_avro(const std::string& topic, const MessageSchema& now,
                 const std::vector<nlohmann::json>& versions, CompatibilityMode mode,
                 const std::string& revision, FindingSink& sink);
 
+// Each break of `now` against `earlier` (a registry's latest version) in the directions `mode`
+// checks, in words: "KIND at POINTER (DETAIL): who cannot read what"; none when `earlier` is no
+// valid Avro schema.
+std::vector<std::string> avro_breaks_in_words(const MessageSchema& now,
+                                              const nlohmann::json& earlier,
+                                              CompatibilityMode mode);
+
 }  // namespace topicform

@@ -3,6 +3,7 @@
 
 #include <map>
 
+#include "core/contract/avro_against.hpp"
 #include "core/contract/compatibility.hpp"
 #include "core/model/schema_reference.hpp"
 #include "core/model/topic_names.hpp"
@@ -35,6 +36,7 @@ std::vector<DesiredSubject> desired_subjects(const std::vector<EffectiveTopic>& 
       desired.schema = owner.message_schema->root.dump();
     } else if (desired.type != "JSON" && !owner.schema_text.empty()) {
       desired.schema = owner.schema_text;
+      if (desired.type == "AVRO") desired.avro = owner.avro_schema.get();
     } else {
       continue;
     }
@@ -75,9 +77,10 @@ std::vector<DeclaredSubject> declared_subjects(const std::vector<EffectiveTopic>
 }
 
 bool same_schema(const DesiredSubject& desired, const std::string& registered) {
-  if (desired.parsed == nullptr) return desired.schema == registered;
+  const nlohmann::json* document = desired.avro ? &desired.avro->root : desired.parsed;
+  if (document == nullptr) return desired.schema == registered;
   nlohmann::json other = nlohmann::json::parse(registered, nullptr, false);
-  return !other.is_discarded() && other == *desired.parsed;
+  return !other.is_discarded() && other == *document;
 }
 
 std::vector<std::string> breaks_against(const DesiredSubject& desired,
@@ -85,7 +88,9 @@ std::vector<std::string> breaks_against(const DesiredSubject& desired,
   std::vector<std::string> out;
   auto mode = parse_compatibility(desired.level);
   nlohmann::json earlier = nlohmann::json::parse(registered, nullptr, false);
-  if (desired.parsed == nullptr || !mode || earlier.is_discarded()) return out;
+  if (!mode || earlier.is_discarded()) return out;
+  if (desired.avro != nullptr) return avro_breaks_in_words(*desired.avro, earlier, *mode);
+  if (desired.parsed == nullptr) return out;
   for (const auto& found : schema_breaks({&earlier}, *desired.parsed, *mode))
     out.push_back(found.message);
   return out;

@@ -7,6 +7,7 @@
 #include <nlohmann/json.hpp>
 
 #include "core/model/effective_topic.hpp"
+#include "core/model/message_schema.hpp"
 #include "core/model/settings.hpp"
 
 namespace topicform {
@@ -18,6 +19,7 @@ struct DesiredSubject {
   std::string level;    // the topic's compatibility mode
   std::string schema;   // the text registered: compact JSON for a JSON Schema, else the file's
   const nlohmann::json* parsed = nullptr;  // a JSON Schema's document, for comparing and reasons
+  const MessageSchema* avro = nullptr;     // a valid Avro schema's document, for the same
   bool deleted = false;                    // the topic's manifest says `deleted: true`
   Location at;                             // the owner card's schema
 };
@@ -42,11 +44,11 @@ std::vector<DeclaredSubject> declared_subjects(const std::vector<EffectiveTopic>
                                                const std::vector<DesiredSubject>& desired);
 
 // Whether the registry's text holds the same schema as `desired`: equal JSON documents for a
-// JSON Schema (the registry may reformat it), equal text otherwise.
+// JSON Schema or an Avro schema (the registry may reformat it), equal text otherwise.
 bool same_schema(const DesiredSubject& desired, const std::string& registered);
 
 // Why `desired` breaks its level against the registry's latest `registered` (topicform's own
-// check, for a JSON Schema); empty when it cannot tell.
+// check, for a JSON Schema or an Avro schema); empty when it cannot tell.
 std::vector<std::string> breaks_against(const DesiredSubject& desired,
                                         const std::string& registered);
 
