@@ -6,6 +6,7 @@
 #include <algorithm>
 #include <map>
 #include <set>
+#include <unordered_map>
 
 #include <fmt/format.h>
 #include <fmt/ranges.h>
@@ -116,8 +117,57 @@ class Resolution {
     return out;
   }
 
+  // The reader union's branches that could read `w` at all, in the union's order: a named
+  // type's by its name or an alias (an index, so a union of thousands of records is no square),
+  // another kind's by kind or promotion. Any other branch answers with a break, so skipping it
+  // leaves the verdict as Avro's.
+  std::vector<int> candidates(int r, int w) {
+    const AvroType& wanted = writer(w);
+    std::vector<int> out;
+    if (wanted.full_name.empty()) {
+      for (int branch : reader(r).branches) {
+        K kind = reader(branch).kind;
+        if ((kind == wanted.kind && reader(branch).full_name.empty()) ||
+            promotes(kind, wanted.kind))
+          out.push_back(branch);
+      }
+      return out;
+    }
+    const BranchIndex& index = branch_index(r);
+    std::set<std::size_t> places;
+    for (const auto* names : {&index.by_name, &index.by_alias}) {
+      auto key = names == &index.by_name ? unqualified(wanted.full_name) : wanted.full_name;
+      if (auto it = names->find(key); it != names->end())
+        places.insert(it->second.begin(), it->second.end());
+    }
+    for (std::size_t place : places) {
+      int branch = reader(r).branches[place];
+      if (reader(branch).kind == wanted.kind) out.push_back(branch);
+    }
+    return out;
+  }
+
+  // A reader union's named branches by unqualified name and by alias full name: their places.
+  struct BranchIndex {
+    std::map<std::string, std::vector<std::size_t>> by_name;
+    std::map<std::string, std::vector<std::size_t>> by_alias;
+  };
+  const BranchIndex& branch_index(int r) {
+    auto [it, fresh] = m_branch_index.try_emplace(r);
+    if (!fresh) return it->second;
+    const auto& branches = reader(r).branches;
+    for (std::size_t place = 0; place < branches.size(); ++place) {
+      const AvroType& branch = reader(branches[place]);
+      if (branch.full_name.empty()) continue;
+      it->second.by_name[unqualified(branch.full_name)].push_back(place);
+      for (const auto& alias : branch.aliases)
+        it->second.by_alias[alias_full_name(branch, alias)].push_back(place);
+    }
+    return it->second;
+  }
+
   std::vector<AvroBreak> some_reader_branch(int r, int w) {
-    for (int branch : reader(r).branches)
+    for (int branch : candidates(r, w))
       if (compare(branch, w).empty()) return {};
     std::string written =
         writer(w).full_name.empty() ? avro_kind_name(writer(w).kind) : writer(w).full_name;
@@ -151,12 +201,16 @@ class Resolution {
     return out;
   }
 
-  const AvroField* writer_field(const AvroType& record, const AvroField& wanted) const {
-    for (const auto& field : record.fields)
-      if (field.name == wanted.name) return &field;
+  // The writer record's field that `wanted` reads: by its name, else by one of its aliases.
+  // The writer's fields are indexed once per record, so a record of thousands is no square.
+  const AvroField* writer_field(int w, const AvroField& wanted) {
+    auto [it, fresh] = m_field_index.try_emplace(w);
+    if (fresh) {
+      for (const auto& field : writer(w).fields) it->second.emplace(field.name, &field);
+    }
+    if (auto found = it->second.find(wanted.name); found != it->second.end()) return found->second;
     for (const auto& alias : wanted.aliases)
-      for (const auto& field : record.fields)
-        if (field.name == alias) return &field;
+      if (auto found = it->second.find(alias); found != it->second.end()) return found->second;
     return nullptr;
   }
 
@@ -165,7 +219,7 @@ class Resolution {
     if (auto named = name_break(r, w)) out.push_back(*named);
     for (const AvroField& field : reader(r).fields) {
       std::vector<AvroBreak> found;
-      if (const AvroField* written = writer_field(writer(w), field)) {
+      if (const AvroField* written = writer_field(w, field)) {
         found = compare(field.type, written->type);
       } else if (field.default_value) {
         continue;
@@ -183,6 +237,8 @@ class Resolution {
   const AvroSchema& m_writer;
   std::map<std::pair<int, int>, std::vector<AvroBreak>> m_done;
   std::set<std::pair<int, int>> m_open;
+  std::map<int, std::unordered_map<std::string, const AvroField*>> m_field_index;
+  std::map<int, BranchIndex> m_branch_index;
 };
 
 }  // namespace
