@@ -5,7 +5,7 @@
 #include <fmt/format.h>
 #include <fmt/ranges.h>
 
-#include "core/contract/avro_schema.hpp"
+#include "core/model/avro_types.hpp"
 
 namespace topicform {
 namespace {
@@ -46,12 +46,10 @@ Table message_fields(const CatalogueTopic& topic) {
   Table table{{"Field", "Type", "Default", "Doc"}, {}};
   const auto& avro = topic.spec().owner.avro_schema;
   if (!avro) return table;
-  std::vector<Diagnostic> ignored;  // the loader reported them: only valid schemas are kept
-  auto schema = read_avro(*avro, ignored);
-  if (!schema) return table;
-  const AvroType& root = schema->types[static_cast<std::size_t>(schema->root)];
+  const AvroSchema& schema = avro->avro;
+  const AvroType& root = schema.types[static_cast<std::size_t>(schema.root)];
   for (const auto& field : root.fields) {
-    table.rows.push_back({field.name, type_text(*schema, field.type),
+    table.rows.push_back({field.name, type_text(schema, field.type),
                           field.default_value ? field.default_value->dump() : "—",
                           field.doc.empty() ? "—" : field.doc});
   }

@@ -181,13 +181,18 @@ std::optional<AvroSchema> read_avro_file(std::string_view text, const std::strin
   return read_avro(*json, diagnostics);
 }
 
-std::shared_ptr<const MessageSchema> read_avro_document(std::string_view text,
-                                                        const std::string& file,
-                                                        std::vector<Diagnostic>& diagnostics) {
+std::shared_ptr<const AvroDocument> read_avro_document(std::string_view text,
+                                                       const std::string& file,
+                                                       std::vector<Diagnostic>& diagnostics) {
   YamlDocument document;
   auto json = marked_json(text, file, diagnostics, document);
-  if (!json || !read_avro(*json, diagnostics)) return nullptr;
-  return json;
+  if (!json) return nullptr;
+  auto avro = read_avro(*json, diagnostics);
+  if (!avro) return nullptr;
+  auto out = std::make_shared<AvroDocument>();
+  static_cast<MessageSchema&>(*out) = std::move(*json);
+  out->avro = std::move(*avro);
+  return out;
 }
 
 std::shared_ptr<const MessageSchema> read_message_schema(std::string_view text,

@@ -30,9 +30,10 @@ std::shared_ptr<const MessageSchema> read_message_schema(std::string_view text,
 std::optional<AvroSchema> read_avro_file(std::string_view text, const std::string& file,
                                          std::vector<Diagnostic>& diagnostics);
 
-// The same file's JSON with the place of each node when it is a valid Avro schema; null otherwise.
-std::shared_ptr<const MessageSchema> read_avro_document(std::string_view text,
-                                                        const std::string& file,
-                                                        std::vector<Diagnostic>& diagnostics);
+// The same file's JSON with the place of each node, and its types, when it is a valid Avro
+// schema; null otherwise.
+std::shared_ptr<const AvroDocument> read_avro_document(std::string_view text,
+                                                       const std::string& file,
+                                                       std::vector<Diagnostic>& diagnostics);
 
 }  // namespace topicform

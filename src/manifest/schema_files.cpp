@@ -69,7 +69,7 @@ struct ResolvedSchema {
   std::string file;  // canonical; "" when absent or unreadable
   std::vector<std::string> fields;
   std::shared_ptr<const MessageSchema> schema;  // a JSON file that is a valid JSON Schema
-  std::shared_ptr<const MessageSchema> avro;    // an .avsc that is a valid Avro schema
+  std::shared_ptr<const AvroDocument> avro;     // an .avsc that is a valid Avro schema
   std::string text;                             // an Avro or Protobuf file's text
   std::vector<Diagnostic> findings;             // what reading it as a schema found
 };

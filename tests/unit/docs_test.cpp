@@ -9,6 +9,7 @@
 #include "docs/html_catalogue.hpp"
 #include "docs/markdown_catalogue.hpp"
 #include "docs/message_fields.hpp"
+#include "manifest/message_schema_reader.hpp"
 #include "manifest/project_loader.hpp"
 
 namespace topicform {
@@ -166,15 +167,16 @@ TEST(Docs, AMissingSchemaFileIsReportedAndNotCopied) {
 
 TEST(Docs, AnAvroSchemasFieldsAreListedAndAsyncApiNamesItsFormat) {
   auto b = build();
-  auto avro = std::make_shared<MessageSchema>(MessageSchema{"paid.avsc",
-                                                            nlohmann::json::parse(R"(
+  std::vector<Diagnostic> problems;
+  auto avro = read_avro_document(R"(
       {"type": "record", "name": "Paid", "namespace": "com.example", "fields": [
         {"name": "event_id", "type": "string", "doc": "Stable <id>."},
         {"name": "at", "type": {"type": "long", "logicalType": "timestamp-millis"}},
         {"name": "note", "type": ["null", "string"], "default": null},
         {"name": "lines", "type": {"type": "array", "items": {"type": "record", "name": "Line",
-          "fields": [{"name": "next", "type": ["null", "Line"]}]}}}]})"),
-                                                            {}});
+          "fields": [{"name": "next", "type": ["null", "Line"]}]}}}]})",
+                                 "paid.avsc", problems);
+  ASSERT_TRUE(avro);
   for (auto& spec : b->project.topics)
     if (spec.name.value == "orders.created") spec.owner.avro_schema = avro;
   const CatalogueTopic& paid = b->catalogue.topics[1];

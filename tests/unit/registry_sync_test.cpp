@@ -5,6 +5,7 @@
 
 #include <gtest/gtest.h>
 
+#include "manifest/message_schema_reader.hpp"
 #include "unit/contract_scenarios.hpp"
 #include "unit/fake_registry.hpp"
 
@@ -101,7 +102,7 @@ TEST(RegistrySync, AnIncompatibleVersionBlocksWithTopicformsReasons) {
 }
 
 // An Avro subject: its document compared as JSON, its break told by Avro's schema resolution.
-DesiredSubject avro_subject(const MessageSchema& schema) {
+DesiredSubject avro_subject(const AvroDocument& schema) {
   DesiredSubject d = subject(schema.root);
   d.type = "AVRO";
   d.parsed = nullptr;
@@ -109,23 +110,27 @@ DesiredSubject avro_subject(const MessageSchema& schema) {
   return d;
 }
 
+std::shared_ptr<const AvroDocument> avro(const std::string& text) {
+  std::vector<Diagnostic> problems;
+  auto read = read_avro_document(text, "paid.avsc", problems);
+  EXPECT_TRUE(read) << text;
+  return read;
+}
+
 TEST(RegistrySync, AnAvroBreakBlocksWithAvrosOwnReasonsAndAReformattedOneIsNoChange) {
-  const MessageSchema v1{"paid.avsc",
-                         Json::parse(R"({"type": "record", "name": "Paid",
-      "fields": [{"name": "id", "type": "string"}]})"),
-                         {}};
-  const MessageSchema v2{"paid.avsc",
-                         Json::parse(R"({"type": "record", "name": "Paid",
-      "fields": [{"name": "id", "type": "string"}, {"name": "currency", "type": "string"}]})"),
-                         {}};
+  auto v1 =
+      avro(R"({"type": "record", "name": "Paid", "fields": [{"name": "id", "type": "string"}]})");
+  auto v2 = avro(R"({"type": "record", "name": "Paid",
+      "fields": [{"name": "id", "type": "string"}, {"name": "currency", "type": "string"}]})");
+  ASSERT_TRUE(v1 && v2);
   FakeRegistry registry;
-  registry.subjects["orders.created-value"] = {{v1.root.dump(2)}, "BACKWARD"};
+  registry.subjects["orders.created-value"] = {{v1->root.dump(2)}, "BACKWARD"};
   Plan same;
-  ASSERT_TRUE(plan_registry({avro_subject(v1)}, false, registry, same));
+  ASSERT_TRUE(plan_registry({avro_subject(*v1)}, false, registry, same));
   EXPECT_TRUE(same.schemas.empty()) << "the registry's reformatted text is the same schema";
   registry.incompatible = true;
   Plan plan;
-  ASSERT_TRUE(plan_registry({avro_subject(v2)}, false, registry, plan));
+  ASSERT_TRUE(plan_registry({avro_subject(*v2)}, false, registry, plan));
   ASSERT_EQ(plan.blocked.size(), 1u);
   EXPECT_EQ(plan.blocked[0].message,
             "subject 'orders.created-value' (version 1, BACKWARD) refuses the manifest's schema: "

@@ -89,12 +89,12 @@ void report_meaning(const std::string& topic, const MessageSchema& now, const Av
 
 }  // namespace
 
-void judge_avro(const std::string& topic, const MessageSchema& now,
+void judge_avro(const std::string& topic, const AvroDocument& now,
                 const std::vector<nlohmann::json>& versions, CompatibilityMode mode,
                 const std::string& revision, FindingSink& sink) {
-  std::vector<Diagnostic> ignored;
-  auto next = read_avro(now, ignored);
-  if (!next || versions.empty()) return;
+  if (versions.empty()) return;
+  std::vector<Diagnostic> ignored;  // an earlier version that is no Avro is told as a whole
+  std::optional<AvroSchema> last;   // the revision's own version, for changed meanings
   // A break against several versions is told once.
   std::set<std::tuple<std::string, std::string, bool>> told;
   for (std::size_t i = versions.size(); i-- > first_compared(mode, versions.size());) {
@@ -106,24 +106,23 @@ void judge_avro(const std::string& topic, const MessageSchema& now,
                               topic, revision, topic));
       continue;
     }
-    for (const auto& [found, backward] : directed_breaks(*next, *earlier, mode)) {
+    for (const auto& [found, backward] : directed_breaks(now.avro, *earlier, mode)) {
       if (!told.insert({found.pointer, found.detail, backward}).second) continue;
       report(topic, now, found, mode, revision, who_for(backward), sink);
     }
+    if (i + 1 == versions.size()) last = std::move(earlier);
   }
-  auto last = read_avro(MessageSchema{now.file, versions.back(), {}}, ignored);
-  if (last) report_meaning(topic, now, *last, *next, revision, sink);
+  if (last) report_meaning(topic, now, *last, now.avro, revision, sink);
 }
 
-std::vector<std::string> avro_breaks_in_words(const MessageSchema& now,
+std::vector<std::string> avro_breaks_in_words(const AvroDocument& now,
                                               const nlohmann::json& earlier,
                                               CompatibilityMode mode) {
-  std::vector<Diagnostic> ignored;
-  auto next = read_avro(now, ignored);
+  std::vector<Diagnostic> ignored;  // a registered version that is no Avro: no reasons to add
   auto latest = read_avro(MessageSchema{now.file, earlier, {}}, ignored);
   std::vector<std::string> out;
-  if (!next || !latest) return out;
-  for (const auto& [found, backward] : directed_breaks(*next, *latest, mode)) {
+  if (!latest) return out;
+  for (const auto& [found, backward] : directed_breaks(now.avro, *latest, mode)) {
     out.push_back(fmt::format("{} at {} ({}): {}", avro_incompatibility_name(found.kind),
                               found.pointer.empty() ? "/" : found.pointer, found.detail,
                               who_for(backward)));

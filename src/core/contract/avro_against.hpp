@@ -9,7 +9,7 @@
 
 #include "core/contract/compatibility.hpp"
 #include "core/ground/finding_sink.hpp"
-#include "core/model/message_schema.hpp"
+#include "core/model/avro_types.hpp"
 
 namespace topicform {
 
@@ -17,14 +17,14 @@ namespace topicform {
 // revision's own last; all of them in a transitive mode, else the last) as a
 // contract/compatibility error at its place: BACKWARD, the new schema must read what each old one
 // wrote; FORWARD, each old one must read what the new one writes; FULL, both.
-void judge_avro(const std::string& topic, const MessageSchema& now,
+void judge_avro(const std::string& topic, const AvroDocument& now,
                 const std::vector<nlohmann::json>& versions, CompatibilityMode mode,
                 const std::string& revision, FindingSink& sink);
 
 // Each break of `now` against `earlier` (a registry's latest version) in the directions `mode`
 // checks, in words: "KIND at POINTER (DETAIL): who cannot read what"; none when `earlier` is no
 // valid Avro schema.
-std::vector<std::string> avro_breaks_in_words(const MessageSchema& now,
+std::vector<std::string> avro_breaks_in_words(const AvroDocument& now,
                                               const nlohmann::json& earlier,
                                               CompatibilityMode mode);
 

@@ -326,40 +326,6 @@ class AvroReader {
 
 }  // namespace
 
-const char* avro_kind_name(AvroKind kind) {
-  switch (kind) {
-    case AvroKind::null:
-      return "null";
-    case AvroKind::boolean:
-      return "boolean";
-    case AvroKind::int32:
-      return "int";
-    case AvroKind::int64:
-      return "long";
-    case AvroKind::float32:
-      return "float";
-    case AvroKind::float64:
-      return "double";
-    case AvroKind::bytes:
-      return "bytes";
-    case AvroKind::string:
-      return "string";
-    case AvroKind::record:
-      return "record";
-    case AvroKind::enumeration:
-      return "enum";
-    case AvroKind::array:
-      return "array";
-    case AvroKind::map:
-      return "map";
-    case AvroKind::fixed:
-      return "fixed";
-    case AvroKind::union_of:
-      return "union";
-  }
-  return "?";
-}
-
 std::optional<AvroSchema> read_avro(const MessageSchema& schema,
                                     std::vector<Diagnostic>& diagnostics) {
   return AvroReader(schema, diagnostics).read();

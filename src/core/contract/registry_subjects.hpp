@@ -6,8 +6,8 @@
 
 #include <nlohmann/json.hpp>
 
+#include "core/model/avro_types.hpp"
 #include "core/model/effective_topic.hpp"
-#include "core/model/message_schema.hpp"
 #include "core/model/settings.hpp"
 
 namespace topicform {
@@ -19,7 +19,7 @@ struct DesiredSubject {
   std::string level;    // the topic's compatibility mode
   std::string schema;   // the text registered: compact JSON for a JSON Schema, else the file's
   const nlohmann::json* parsed = nullptr;  // a JSON Schema's document, for comparing and reasons
-  const MessageSchema* avro = nullptr;     // a valid Avro schema's document, for the same
+  const AvroDocument* avro = nullptr;      // a valid Avro schema's document, for the same
   bool deleted = false;                    // the topic's manifest says `deleted: true`
   Location at;                             // the owner card's schema
 };

@@ -9,6 +9,7 @@
 #include <vector>
 
 #include "core/ground/location.hpp"
+#include "core/model/avro_types.hpp"
 #include "core/model/message_schema.hpp"
 
 namespace topicform {
@@ -68,7 +69,7 @@ struct OwnerCard {
   // thousand topics may name one file.
   std::shared_ptr<const MessageSchema> message_schema;
   // That file's JSON when it is a valid Avro schema (.avsc); null otherwise.
-  std::shared_ptr<const MessageSchema> avro_schema;
+  std::shared_ptr<const AvroDocument> avro_schema;
 
   friend bool operator==(const OwnerCard&, const OwnerCard&) = default;
 };

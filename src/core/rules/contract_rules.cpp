@@ -5,8 +5,8 @@
 
 #include <fmt/format.h>
 
-#include "core/contract/avro_schema.hpp"
 #include "core/contract/schema_words.hpp"
+#include "core/model/avro_types.hpp"
 #include "core/model/schema_reference.hpp"
 #include "core/model/topic_names.hpp"
 #include "core/rules/rules.hpp"
@@ -64,10 +64,7 @@ std::optional<TopFields> top_fields(const OwnerCard& owner) {
                      top_level_required(owner.message_schema->root)};
   }
   if (!owner.avro_schema) return std::nullopt;
-  std::vector<Diagnostic> ignored;  // the loader reported them: only valid schemas are kept
-  auto avro = read_avro(*owner.avro_schema, ignored);
-  if (!avro) return std::nullopt;
-  return avro_top_fields(*avro);
+  return avro_top_fields(owner.avro_schema->avro);
 }
 
 void check_event_id(const EffectiveTopic& topic, const TopFields& top, const RuleContext& context,
@@ -173,14 +170,12 @@ bool avro_numeric(const AvroSchema& avro, int index) {
 }
 
 // contract/units over every record field of an Avro schema.
-void check_avro_units(const MessageSchema& schema, const ContractSettings& contract,
+void check_avro_units(const AvroDocument& schema, const ContractSettings& contract,
                       RuleSink& sink) {
-  std::vector<Diagnostic> ignored;  // the loader reported them: only valid schemas are kept
-  auto avro = read_avro(schema, ignored);
-  if (!avro) return;
-  for (const auto& type : avro->types) {
+  for (const auto& type : schema.avro.types) {
     for (const auto& field : type.fields) {
-      if (avro_numeric(*avro, field.type) && unitless_amount(field.name, field.doc, contract)) {
+      if (avro_numeric(schema.avro, field.type) &&
+          unitless_amount(field.name, field.doc, contract)) {
         report_unitless(field.name, schema.at(field.pointer), sink);
       }
     }
@@ -195,7 +190,7 @@ void check_schema_units(const std::vector<EffectiveTopic>& topics, const RuleCon
   std::set<const MessageSchema*> seen;
   for (const auto& topic : topics) {
     if (topic.spec == nullptr) continue;
-    const MessageSchema* avro = topic.spec->owner.avro_schema.get();
+    const AvroDocument* avro = topic.spec->owner.avro_schema.get();
     if (avro != nullptr && seen.insert(avro).second) check_avro_units(*avro, contract, sink);
     const MessageSchema* schema = topic.spec->owner.message_schema.get();
     if (schema == nullptr || !seen.insert(schema).second) continue;
