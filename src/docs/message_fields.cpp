@@ -10,11 +10,6 @@
 namespace topicform {
 namespace {
 
-std::string unqualified(const std::string& full) {
-  auto dot = full.rfind('.');
-  return dot == std::string::npos ? full : full.substr(dot + 1);
-}
-
 std::string type_text(const AvroSchema& schema, int index) {
   const AvroType& type = schema.types[static_cast<std::size_t>(index)];
   std::string kind = avro_kind_name(type.kind);
@@ -23,7 +18,7 @@ std::string type_text(const AvroSchema& schema, int index) {
     case AvroKind::record:
     case AvroKind::enumeration:
     case AvroKind::fixed:
-      text = fmt::format("{} {}", kind, unqualified(type.full_name));
+      text = fmt::format("{} {}", kind, avro_unqualified(type.full_name));
       break;
     case AvroKind::array:
     case AvroKind::map:

@@ -85,29 +85,9 @@ class Maker:
         return out
 
 
-def record_fields(schema):
-    """Every record of `schema` (the root and nested ones), for a change to pick from."""
-    found = []
-
-    def walk(node):
-        if isinstance(node, list):
-            for branch in node:
-                walk(branch)
-        elif isinstance(node, dict):
-            if node.get("type") == "record":
-                found.append(node)
-                for f in node["fields"]:
-                    walk(f["type"])
-            elif node.get("type") == "array":
-                walk(node["items"])
-            elif node.get("type") == "map":
-                walk(node["values"])
-    walk(schema)
-    return found
-
-
 def named_of(schema, kind):
-    """Every named type of `kind` in `schema`."""
+    """Every named type of `kind` in `schema` ("record": the root and the nested ones), in the
+    order they are written, for a change to pick from."""
     found = []
 
     def walk(node):
@@ -117,14 +97,17 @@ def named_of(schema, kind):
         elif isinstance(node, dict):
             if node.get("type") == kind and "name" in node:
                 found.append(node)
-            for key in ("fields",):
-                for f in node.get(key, []):
-                    walk(f["type"])
+            for f in node.get("fields", []):
+                walk(f["type"])
             for key in ("items", "values"):
                 if isinstance(node.get(key), (dict, list)):
                     walk(node[key])
     walk(schema)
     return found
+
+
+def record_fields(schema):
+    return named_of(schema, "record")
 
 
 def change(schema, maker, rng):

@@ -6,14 +6,12 @@
 #include <string_view>
 
 #include "core/contract/compatibility.hpp"
+#include "fuzz_require.hpp"
 #include "manifest/message_schema_reader.hpp"
 
 extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size) {
   using namespace topicform;
-  std::string_view text(reinterpret_cast<const char*>(data), size);
-  auto cut = text.find("\n----\n");
-  std::string_view first = text.substr(0, cut);
-  std::string_view second = cut == std::string_view::npos ? text : text.substr(cut + 6);
+  auto [first, second] = two_files(data, size);
   std::vector<Diagnostic> diagnostics;
   read_avro_file(first, "old.avsc", diagnostics);
   read_avro_file(second, "new.avsc", diagnostics);

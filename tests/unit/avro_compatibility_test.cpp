@@ -6,22 +6,15 @@
 
 #include <gtest/gtest.h>
 
-#include "manifest/message_schema_reader.hpp"
+#include "unit/avro_text.hpp"
 
 namespace topicform {
 namespace {
 
-AvroSchema avro(const std::string& text) {
-  std::vector<Diagnostic> diagnostics;
-  auto schema = read_avro_file(text, "s.avsc", diagnostics);
-  EXPECT_TRUE(schema.has_value()) << text;
-  return schema ? *schema : AvroSchema{};
-}
-
 // "KIND at POINTER: DETAIL" for each reason `reader` cannot read what `writer` wrote.
 std::vector<std::string> breaks(const std::string& reader, const std::string& writer) {
   std::vector<std::string> out;
-  for (const auto& b : avro_reader_breaks(avro(reader), avro(writer)))
+  for (const auto& b : avro_reader_breaks(avro_of(reader), avro_of(writer)))
     out.push_back(
         fmt::format("{} at {}: {}", avro_incompatibility_name(b.kind), b.pointer, b.detail));
   return out;

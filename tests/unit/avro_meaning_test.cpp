@@ -4,17 +4,10 @@
 
 #include <gtest/gtest.h>
 
-#include "manifest/message_schema_reader.hpp"
+#include "unit/avro_text.hpp"
 
 namespace topicform {
 namespace {
-
-AvroSchema avro(const std::string& text) {
-  std::vector<Diagnostic> diagnostics;
-  auto schema = read_avro_file(text, "s.avsc", diagnostics);
-  EXPECT_TRUE(schema.has_value()) << text;
-  return schema ? *schema : AvroSchema{};
-}
 
 std::string record(const std::string& name, const std::string& fields) {
   return R"({"type": "record", "name": ")" + name + R"(", "fields": [)" + fields + "]}";
@@ -23,7 +16,7 @@ std::string record(const std::string& name, const std::string& fields) {
 // "FIELD at POINTER: doc|logical WAS -> NOW" for each change from `before` to `now`.
 std::vector<std::string> changes(const std::string& before, const std::string& now) {
   std::vector<std::string> out;
-  for (const auto& c : avro_meaning_changes(avro(before), avro(now)))
+  for (const auto& c : avro_meaning_changes(avro_of(before), avro_of(now)))
     out.push_back(fmt::format("{} at {}: {} {} -> {}", c.field, c.pointer,
                               c.logical ? "logical" : "doc", c.was, c.now));
   return out;

@@ -17,11 +17,6 @@ namespace {
 using K = AvroKind;
 using I = AvroIncompatibility;
 
-std::string unqualified(const std::string& full) {
-  auto dot = full.rfind('.');
-  return dot == std::string::npos ? full : full.substr(dot + 1);
-}
-
 // An alias without a dot is in its type's namespace.
 std::string alias_full_name(const AvroType& type, const std::string& alias) {
   auto dot = type.full_name.rfind('.');
@@ -32,7 +27,7 @@ std::string alias_full_name(const AvroType& type, const std::string& alias) {
 // Avro's schemaNameEquals: the same unqualified name, or the writer's full name among the
 // reader's aliases.
 bool names_match(const AvroType& reader, const AvroType& writer) {
-  if (unqualified(reader.full_name) == unqualified(writer.full_name)) return true;
+  if (avro_unqualified(reader.full_name) == avro_unqualified(writer.full_name)) return true;
   return std::any_of(reader.aliases.begin(), reader.aliases.end(), [&](const std::string& alias) {
     return alias_full_name(reader, alias) == writer.full_name;
   });
@@ -136,7 +131,7 @@ class Resolution {
     const BranchIndex& index = branch_index(r);
     std::set<std::size_t> places;
     for (const auto* names : {&index.by_name, &index.by_alias}) {
-      auto key = names == &index.by_name ? unqualified(wanted.full_name) : wanted.full_name;
+      auto key = names == &index.by_name ? avro_unqualified(wanted.full_name) : wanted.full_name;
       if (auto it = names->find(key); it != names->end())
         places.insert(it->second.begin(), it->second.end());
     }
@@ -159,7 +154,7 @@ class Resolution {
     for (std::size_t place = 0; place < branches.size(); ++place) {
       const AvroType& branch = reader(branches[place]);
       if (branch.full_name.empty()) continue;
-      it->second.by_name[unqualified(branch.full_name)].push_back(place);
+      it->second.by_name[avro_unqualified(branch.full_name)].push_back(place);
       for (const auto& alias : branch.aliases)
         it->second.by_alias[alias_full_name(branch, alias)].push_back(place);
     }

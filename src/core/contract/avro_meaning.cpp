@@ -10,11 +10,6 @@
 namespace topicform {
 namespace {
 
-std::string unqualified(const std::string& full) {
-  auto dot = full.rfind('.');
-  return dot == std::string::npos ? full : full.substr(dot + 1);
-}
-
 const AvroType& type_at(const AvroSchema& schema, int index) {
   return schema.types[static_cast<std::size_t>(index)];
 }
@@ -27,7 +22,7 @@ std::string shape(const AvroSchema& schema, int index) {
     case AvroKind::record:
     case AvroKind::enumeration:
     case AvroKind::fixed:
-      return fmt::format("{} {}", avro_kind_name(type.kind), unqualified(type.full_name));
+      return fmt::format("{} {}", avro_kind_name(type.kind), avro_unqualified(type.full_name));
     case AvroKind::array:
     case AvroKind::map:
       return fmt::format("{}<{}>", avro_kind_name(type.kind), shape(schema, type.items));
@@ -78,12 +73,12 @@ std::vector<AvroMeaningChange> avro_meaning_changes(const AvroSchema& before,
                                                     const AvroSchema& now) {
   std::map<std::string, const AvroType*> records;
   for (const auto& type : before.types) {
-    if (type.kind == AvroKind::record) records[unqualified(type.full_name)] = &type;
+    if (type.kind == AvroKind::record) records[avro_unqualified(type.full_name)] = &type;
   }
   std::vector<AvroMeaningChange> out;
   for (const auto& type : now.types) {
     if (type.kind != AvroKind::record) continue;
-    auto found = records.find(unqualified(type.full_name));
+    auto found = records.find(avro_unqualified(type.full_name));
     if (found != records.end()) compare_fields(before, *found->second, now, type, out);
   }
   return out;

@@ -1,4 +1,4 @@
-// Avro's own words for its kinds.
+// Avro's own words for its kinds, and names without their namespace.
 #include "core/model/avro_types.hpp"
 
 namespace topicform {
@@ -35,6 +35,11 @@ const char* avro_kind_name(AvroKind kind) {
       return "union";
   }
   return "?";
+}
+
+std::string avro_unqualified(const std::string& full_name) {
+  auto dot = full_name.rfind('.');
+  return dot == std::string::npos ? full_name : full_name.substr(dot + 1);
 }
 
 }  // namespace topicform

@@ -65,6 +65,9 @@ struct AvroSchema {
   std::map<std::string, int> named;  // full name -> index
 };
 
+// A named type's name without its namespace: "Money" of "com.example.Money".
+std::string avro_unqualified(const std::string& full_name);
+
 // A valid Avro schema file: its JSON with the place of each node, and its types.
 struct AvroDocument : MessageSchema {
   AvroSchema avro;
