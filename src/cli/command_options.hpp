@@ -60,6 +60,16 @@ struct DocsOptions {
   DurationMs timeout{30'000};
 };
 
+struct ExportOptions {
+  std::vector<std::string> paths;
+  std::string format = "strimzi";
+  std::string out;  // a folder, or "-" for one YAML stream on stdout
+  std::string environment;
+  std::string settings;
+  std::string colour = "auto";
+  std::vector<std::string> targets;
+};
+
 struct ImportOptions {
   std::vector<std::string> paths;
   bool paths_defaulted = false;
@@ -71,7 +81,8 @@ struct ImportOptions {
   ConnectionOptions connection;
   std::string snapshot_in;
   std::string snapshot_out;
-  std::string schema_registry;  // --schema-registry URL: read schemas from it
+  std::string schema_registry;    // --schema-registry URL: read schemas from it
+  std::vector<std::string> from;  // --from strimzi DIR: the operator's resources, not a cluster
   bool stats = false;
 };
 
@@ -122,6 +133,7 @@ Parsed parse_alerts(const std::vector<std::string>& args, AlertsOptions& options
 Parsed parse_apply(const std::vector<std::string>& args, ApplyOptions& options);
 Parsed parse_check(const std::vector<std::string>& args, CheckOptions& options);
 Parsed parse_docs(const std::vector<std::string>& args, DocsOptions& options);
+Parsed parse_export(const std::vector<std::string>& args, ExportOptions& options);
 Parsed parse_import(const std::vector<std::string>& args, ImportOptions& options);
 Parsed parse_plan(const std::vector<std::string>& args, PlanOptions& options);
 Parsed parse_reassign(const std::vector<std::string>& args, ReassignOptions& options);

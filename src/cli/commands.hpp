@@ -15,6 +15,7 @@ int run_validate(const std::vector<std::string>& args);
 int run_apply(const std::vector<std::string>& args);
 int run_plan(const std::vector<std::string>& args);
 int run_docs(const std::vector<std::string>& args);
+int run_export(const std::vector<std::string>& args);
 int run_rules(const std::vector<std::string>& args);
 int run_version(const std::vector<std::string>& args);
 int run_schema(const std::vector<std::string>& args);

@@ -54,53 +54,6 @@ Exit status: 0 written, 1 errors in the manifests, bad usage or a file that cann
 
 Options)";
 
-constexpr const char* kListName = ".topicform-docs";
-
-// The names the previous run listed in DIR/.topicform-docs: read only from a regular file of
-// bounded size (a link or a FIFO there is not ours).
-std::set<std::string> listed_before(const fs::path& dir) {
-  std::set<std::string> out;
-  auto text = read_regular_file((dir / kListName).string(), 64ULL << 20);
-  if (!text || fs::is_symlink(fs::symlink_status(dir / kListName))) return out;
-  std::istringstream lines(*text);
-  for (std::string line; std::getline(lines, line);) out.insert(line);
-  return out;
-}
-
-// Removes a stale page: only a regular file reached from `dir` through real folders, never
-// through a link (a listed 'sub/page.md' whose 'sub' is a link leads out of DIR).
-void remove_stale(const fs::path& dir, const std::string& stale) {
-  if (stale.empty() || stale[0] == '/') return;
-  fs::path path = dir / stale;
-  if (unsafe_target(dir, path, true)) return;
-  std::error_code ec;
-  if (fs::is_regular_file(fs::symlink_status(path, ec))) fs::remove(path, ec);
-}
-
-// Writes `files` under `dir`, then removes what the previous run wrote and this one did not.
-// Every target is checked first: a link or a folder in the way writes nothing.
-std::string write_files(const fs::path& dir, const DocFiles& files) {
-  std::set<std::string> before = listed_before(dir);
-  std::string list;
-  for (const auto& [name, content] : files) list += name + "\n";
-  for (const auto& [name, content] : files) {
-    if (auto why = unsafe_target(dir, dir / name, true)) return *why + "; nothing was written";
-  }
-  if (auto why = unsafe_target(dir, dir / kListName, true)) return *why + "; nothing was written";
-  std::error_code ec;
-  for (const auto& [name, content] : files) {
-    fs::path path = dir / name;
-    fs::create_directories(path.parent_path(), ec);
-    if (auto written = write_file_no_follow(path, content, true); !written) {
-      return written.error().message;
-    }
-    before.erase(name);
-  }
-  for (const auto& stale : before) remove_stale(dir, stale);
-  auto written = write_file_no_follow(dir / kListName, list, true);
-  return written ? "" : written.error().message;
-}
-
 // A path as the pages show it: relative to `root` when inside it, else absolute.
 std::function<std::string(const std::string&)> from_root(const fs::path& root) {
   return [root](const std::string& path) {
@@ -204,7 +157,8 @@ int run_docs(const std::vector<std::string>& args) {
                    : options.format == "asyncapi" ? render_asyncapi(catalogue)
                                                   : render_markdown_catalogue(catalogue);
   files.insert(catalogue.schema_files.begin(), catalogue.schema_files.end());
-  if (auto error = write_files(options.out, files); !error.empty()) return fail(error);
+  if (auto error = write_generated_folder(options.out, files, ".topicform-docs"); !error.empty())
+    return fail(error);
   log_info(fmt::format("docs: wrote {} file(s) for {} topic(s) to {}", files.size(),
                        catalogue.topics.size(), options.out));
   return kExitOk;

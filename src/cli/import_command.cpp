@@ -24,6 +24,8 @@
 #include "core/text/natural_order.hpp"
 #include "log/log.hpp"
 #include "manifest/manifest_writer.hpp"
+#include "manifest/strimzi_resources.hpp"
+#include "render/diagnostics_render.hpp"
 #include "render/plan_render.hpp"
 
 namespace topicform {
@@ -50,6 +52,11 @@ cleanup policy, every other config - so `topicform plan` over the result shows n
   topic whose subject <name>-value holds a version gets that version as DIR/schemas/<name>.json
   (.avsc, .proto) and its owner card names it, with the subject's level where it is not the
   project's default; --skip-registry leaves the registry alone.
+- With --from strimzi DIR, the topics are read from a folder of Strimzi KafkaTopic resources
+  (kafka.strimzi.io/v1 or v1beta2) instead of a cluster: a team on Strimzi moves its topics
+  under topicform's rules without recreating them. Resources labelled for another cluster than
+  the environment's kubernetes.cluster are skipped; the topicform.dev/ annotations that
+  `topicform export` writes give back the owner card. It needs the project's settings.
 - No file is overwritten: if one is there, nothing is written.
 - Without settings (in DIR or above it, or --settings), DIR/topicform.yaml is written too: an
   environment for the cluster that was read, its broker count and its cluster id pinned.
@@ -62,6 +69,14 @@ Exit status: 0 written (or nothing to adopt), 1 bad usage, a cluster that cannot
 already there, or a snapshot without the configs of the topics to adopt.
 
 Options)";
+
+// An option that takes exactly two words (`--from strimzi DIR`).
+class TwoWords : public po::typed_value<std::vector<std::string>> {
+ public:
+  explicit TwoWords(std::vector<std::string>* into) : typed_value(into) {}
+  unsigned min_tokens() const override { return 2; }
+  unsigned max_tokens() const override { return 2; }
+};
 
 // The project whose manifests are managed already, and the paths it was loaded from; an empty
 // project (no paths) when there is none yet.
@@ -91,6 +106,48 @@ Existing existing_project(const ImportOptions& options) {
 
 bool has_settings(const CheckedProject& checked) {
   return !checked.project.settings.at.file.empty();
+}
+
+// The topics of the Strimzi resources in `folder` labelled for the environment's cluster (all,
+// when the settings name none), as a cluster holding exactly those.
+Result<ClusterState> read_resources(const std::string& folder, const Environment& environment,
+                                    std::vector<StrimziTopic>& taken) {
+  StrimziResources resources = read_strimzi_resources(folder);
+  if (has_errors(resources.diagnostics)) {
+    sort_diagnostics(resources.diagnostics);
+    ValidationSummary summary{0, 0, environment.name};
+    log_info(render_text(resources.diagnostics, summary, false));
+    return Error{fmt::format("the resources in {} have errors (listed above)", folder)};
+  }
+  const std::string& cluster = environment.kubernetes.cluster;
+  std::size_t elsewhere = 0;
+  for (auto& topic : resources.topics) {
+    if (cluster.empty() || topic.cluster == cluster) {
+      taken.push_back(std::move(topic));
+    } else {
+      ++elsewhere;
+    }
+  }
+  if (elsewhere > 0)
+    log_info(fmt::format("skipped {} resource(s) labelled for another cluster than {}", elsewhere,
+                         cluster));
+  return strimzi_cluster_state(taken, cluster.empty() ? "strimzi" : cluster);
+}
+
+// The owner card each resource's topicform.dev/ annotations give back.
+void add_annotated_owners(Adoption& adoption, const std::vector<StrimziTopic>& resources) {
+  std::map<std::string, const StrimziTopic*> by_name;
+  for (const auto& resource : resources) by_name[resource.name] = &resource;
+  auto annotation = [](const StrimziTopic& resource, const std::string& key) {
+    auto it = resource.annotations.find("topicform.dev/" + key);
+    return it == resource.annotations.end() ? std::string() : it->second;
+  };
+  for (auto& topic : adoption.topics) {
+    const StrimziTopic& resource = *by_name.at(topic.name);
+    topic.team = annotation(resource, "team");
+    topic.producer = annotation(resource, "producer");
+    topic.schema_subject = annotation(resource, "schema-subject");
+  }
 }
 
 Result<ClusterState> read_cluster(const ImportOptions& options, const Environment& environment) {
@@ -310,8 +367,10 @@ Parsed parse_import(const std::vector<std::string>& args, ImportOptions& options
       "also save the cluster state that was read to FILE")(
       "schema-registry", po::value(&options.schema_registry)->value_name("URL"),
       "read each topic's schema from this registry (Confluent's API), when the environment "
-      "names none")("stats", po::bool_switch(&options.stats),
-                    "print the number of admin requests sent, on stderr");
+      "names none")("from", new TwoWords(&options.from),
+                    "strimzi DIR: read the topics from Strimzi KafkaTopic resources in DIR, not "
+                    "from a cluster")("stats", po::bool_switch(&options.stats),
+                                      "print the number of admin requests sent, on stderr");
   add_environment_option(visible, options.environment,
                          "environment from the settings (or the name of the one written)");
   add_settings_option(visible, options.settings);
@@ -324,6 +383,11 @@ Parsed parse_import(const std::vector<std::string>& args, ImportOptions& options
       &options.paths_defaulted);
   if (parsed == Parsed::run && options.out.empty()) {
     fail("give the folder to write to as --out DIR; see 'topicform import --help'");
+    return Parsed::usage_error;
+  }
+  if (parsed == Parsed::run && !options.from.empty() && options.from[0] != "strimzi") {
+    fail(fmt::format("--from {}: the resources import reads are strimzi (--from strimzi DIR)",
+                     options.from[0]));
     return Parsed::usage_error;
   }
   // An empty pattern would be "every topic", a typo's most dangerous reading.
@@ -345,7 +409,16 @@ int run_import(const std::vector<std::string>& args) {
         "the project's manifests have errors; fix them first, as they say which topics "
         "are managed already");
   }
-  auto state = read_cluster(options, existing.checked->environment);
+  std::vector<StrimziTopic> resources;
+  bool from_resources = !options.from.empty();
+  if (from_resources && !has_settings(*existing.checked)) {
+    return fail(
+        "import --from strimzi needs the project's settings (the environment the "
+        "resources are for): run 'topicform init DIR' first, or give --settings FILE");
+  }
+  auto state = from_resources
+                   ? read_resources(options.from[1], existing.checked->environment, resources)
+                   : read_cluster(options, existing.checked->environment);
   if (!state) return fail(state.error().message);
   if (!options.snapshot_out.empty()) {
     auto saved = write_text_file(options.snapshot_out, write_snapshot(*state), "snapshot");
@@ -358,8 +431,11 @@ int run_import(const std::vector<std::string>& args) {
     log_info(nothing_to_adopt(options, *state));
     return kExitOk;
   }
-  if (auto read = add_schemas(*adoption, options, *existing.checked); !read.empty())
+  if (from_resources) {
+    add_annotated_owners(*adoption, resources);
+  } else if (auto read = add_schemas(*adoption, options, *existing.checked); !read.empty()) {
     return fail(read + "; nothing was written");
+  }
   NewFiles files = adoption_files(*adoption, *state, options, !has_settings(*existing.checked));
   if (auto written = write_new_files(options.out, files, false, false); !written) {
     return fail(written.error().message);

@@ -7,11 +7,14 @@
 
 #include <cerrno>
 #include <cstring>
+#include <set>
+#include <sstream>
 
 #include <fmt/format.h>
 
 #include "core/text/visible_text.hpp"
 #include "log/log.hpp"
+#include "manifest/read_file.hpp"
 
 namespace topicform {
 namespace fs = std::filesystem;
@@ -91,6 +94,54 @@ Result<bool> write_new_files(const fs::path& base, const NewFiles& files, bool r
     if (log_each) log_info(fmt::format("wrote {}", visible(path.string())));
   }
   return true;
+}
+
+namespace {
+
+// The names the previous run listed in `dir`/`list_name`: read only from a regular file of
+// bounded size (a link or a FIFO there is not ours).
+std::set<std::string> listed_before(const fs::path& dir, const std::string& list_name) {
+  std::set<std::string> out;
+  auto text = read_regular_file((dir / list_name).string(), 64ULL << 20);
+  if (!text || fs::is_symlink(fs::symlink_status(dir / list_name))) return out;
+  std::istringstream lines(*text);
+  for (std::string line; std::getline(lines, line);) out.insert(line);
+  return out;
+}
+
+// Removes a stale file: only a regular file reached from `dir` through real folders, never
+// through a link (a listed 'sub/page.md' whose 'sub' is a link leads out of DIR).
+void remove_stale(const fs::path& dir, const std::string& stale) {
+  if (stale.empty() || stale[0] == '/') return;
+  fs::path path = dir / stale;
+  if (unsafe_target(dir, path, true)) return;
+  std::error_code ec;
+  if (fs::is_regular_file(fs::symlink_status(path, ec))) fs::remove(path, ec);
+}
+
+}  // namespace
+
+std::string write_generated_folder(const fs::path& dir, const GeneratedFiles& files,
+                                   const std::string& list_name) {
+  std::set<std::string> before = listed_before(dir, list_name);
+  std::string list;
+  for (const auto& [name, content] : files) list += name + "\n";
+  for (const auto& [name, content] : files) {
+    if (auto why = unsafe_target(dir, dir / name, true)) return *why + "; nothing was written";
+  }
+  if (auto why = unsafe_target(dir, dir / list_name, true)) return *why + "; nothing was written";
+  std::error_code ec;
+  for (const auto& [name, content] : files) {
+    fs::path path = dir / name;
+    fs::create_directories(path.parent_path(), ec);
+    if (auto written = write_file_no_follow(path, content, true); !written) {
+      return written.error().message;
+    }
+    before.erase(name);
+  }
+  for (const auto& stale : before) remove_stale(dir, stale);
+  auto written = write_file_no_follow(dir / list_name, list, true);
+  return written ? "" : written.error().message;
 }
 
 }  // namespace topicform

@@ -31,4 +31,14 @@ Result<bool> write_file_no_follow(const std::filesystem::path& path, const std::
 Result<bool> write_new_files(const std::filesystem::path& base, const NewFiles& files, bool replace,
                              bool log_each);
 
+// Files generated into a folder a command owns (`docs`, `export`), by names relative to it.
+using GeneratedFiles = std::map<std::string, std::string>;
+
+// Writes `files` under `dir` (creating folders) and lists their names in `dir`/`list_name`;
+// then removes the files the previous run listed there and this one did not write. Every target
+// is checked first (see unsafe_target): a link or a folder in the way writes nothing. Empty when
+// written, else why not.
+std::string write_generated_folder(const std::filesystem::path& dir, const GeneratedFiles& files,
+                                   const std::string& list_name);
+
 }  // namespace topicform

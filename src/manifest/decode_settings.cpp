@@ -82,6 +82,39 @@ class SettingsDecoder {
     return registry;
   }
 
+  // `kubernetes:`; the label Strimzi's operator selects by is `cluster`, never a label of its own.
+  KubernetesSettings decode_kubernetes(const std::string& base) {
+    KubernetesSettings kubernetes;
+    if (m_reader.find(base) == nullptr) return kubernetes;
+    kubernetes.at = m_reader.key_at(base);
+    kubernetes.cluster = m_reader.text(base + "/cluster").value;
+    kubernetes.name_space = m_reader.text(base + "/namespace").value;
+    kubernetes.kafka_rest_class = m_reader.text(base + "/kafkaRestClass").value;
+    kubernetes.kafka_rest_endpoint = m_reader.text(base + "/kafkaRestEndpoint").value;
+    for (auto [key, into] : {std::pair{"labels", &kubernetes.labels},
+                             std::pair{"annotations", &kubernetes.annotations}}) {
+      std::string pointer = base + "/" + key;
+      if (const auto* map = m_reader.find(pointer)) {
+        for (const auto& [name, value] : map->items())
+          (*into)[name] = m_reader.text(pointer_child(pointer, name)).value;
+      }
+    }
+    if (kubernetes.labels.count("strimzi.io/cluster")) {
+      report(m_reader.key_at(pointer_child(base + "/labels", "strimzi.io/cluster")),
+             "kubernetes.labels sets strimzi.io/cluster: write the cluster's name as "
+             "kubernetes.cluster, which export puts in that label");
+    }
+    for (const auto& [name, value] : kubernetes.annotations) {
+      if (name.starts_with("topicform.dev/")) {
+        report(m_reader.key_at(pointer_child(base + "/annotations", name)),
+               fmt::format("kubernetes.annotations sets {}: the topicform.dev/ annotations carry "
+                           "each topic's owner card; choose another key",
+                           name));
+      }
+    }
+    return kubernetes;
+  }
+
   // The value itself is never repeated: it is the secret.
   void report_written_out(const Location& at, const char* what) {
     report(at, fmt::format("schemaRegistry.{} is written out: a secret in Git is read by everyone "
@@ -234,6 +267,7 @@ class SettingsDecoder {
           env.max_message_bytes = v.value;
         env.access = decode_access(base + "/acls");
         env.schema_registry = decode_registry(base + "/schemaRegistry");
+        env.kubernetes = decode_kubernetes(base + "/kubernetes");
         if (env.default_replication_factor > env.brokers) {
           report(env.at, fmt::format("environment '{}' defaults to replication factor {} but has "
                                      "{} broker(s)",

@@ -2,55 +2,16 @@
 // examples (block mappings, short flow lists) so that a diff of a later edit stays small.
 #include "manifest/manifest_writer.hpp"
 
-#include <cctype>
-#include <regex>
 #include <set>
 
 #include <fmt/format.h>
-#include <nlohmann/json.hpp>
 
 #include "core/model/topic_names.hpp"
 #include "core/model/units.hpp"
+#include "core/text/yaml_scalar.hpp"
 
 namespace topicform {
 namespace {
-
-// Words some YAML reader takes for a null or a boolean when they are not quoted: YAML 1.2's, and
-// YAML 1.1's yes/no/on/off/y/n, which PyYAML and older tools still read as booleans.
-bool reads_as_non_string(const std::string& text) {
-  static const std::set<std::string> kWords{
-      "~",     "null", "Null", "NULL", "true", "True", "TRUE", "false", "False",
-      "FALSE", "y",    "Y",    "yes",  "Yes",  "YES",  "n",    "N",     "no",
-      "No",    "NO",   "on",   "On",   "ON",   "off",  "Off",  "OFF"};
-  return kWords.count(text) > 0;
-}
-
-// A word some YAML reader takes for a number: YAML 1.2's integers (0o17, 0x10) and floats, and
-// YAML 1.1's with underscores (1_000), binary (0b101) and old octal (017); quoted, each stays a
-// string. "7d" and "86400001ms" are strings to every reader and stay plain.
-bool looks_numeric(const std::string& text) {
-  static const std::regex kNumber(
-      "[-+]?(0x[0-9a-fA-F_]+|0o[0-7_]+|0b[01_]+|[0-9][0-9_]*(\\.[0-9_]*)?([eE][-+]?[0-9]+)?|"
-      "\\.[0-9_]+([eE][-+]?[0-9]+)?)");
-  return text.find_first_not_of("0123456789+-.eE") == std::string::npos ||
-         std::regex_match(text, kNumber);
-}
-
-bool plain_word(const std::string& text) {
-  if (text.empty() || !std::isalnum(static_cast<unsigned char>(text[0]))) return false;
-  for (unsigned char c : text) {
-    if (!std::isalnum(c) && c != '.' && c != '_' && c != '-' && c != '/') return false;
-  }
-  return !reads_as_non_string(text) && !looks_numeric(text);
-}
-
-// A config value: a canonical integer or a boolean is written plain, as people write them (the
-// reader turns both back into the same text); any other value is a string.
-std::string config_scalar(const std::string& value) {
-  if (auto n = parse_integer(value); n && std::to_string(*n) == value) return value;
-  if (value == "true" || value == "false") return value;
-  return yaml_scalar(value);
-}
 
 std::string flow_list(const std::vector<std::string>& items) {
   std::vector<std::string> scalars;
@@ -69,19 +30,32 @@ std::string dead_letter_text(const AdoptedDeadLetter& dead) {
   if (!dead.config.empty()) {
     std::vector<std::string> configs;
     for (const auto& [key, value] : dead.config) {
-      configs.push_back(fmt::format("{}: {}", yaml_scalar(key), config_scalar(value)));
+      configs.push_back(fmt::format("{}: {}", yaml_scalar(key), yaml_config_scalar(value)));
     }
     fields.push_back(fmt::format("config: {{{}}}", fmt::join(configs, ", ")));
   }
   return fmt::format("  deadLetter: {{{}}}\n", fmt::join(fields, ", "));
 }
 
+// The owner card as the resource's annotations gave it (team, producer, schema subject).
+std::string annotated_owner(const AdoptedTopic& topic) {
+  std::string out;
+  if (!topic.team.empty()) out += fmt::format("    team: {}\n", yaml_scalar(topic.team));
+  if (!topic.producer.empty())
+    out += fmt::format("    producer: {}\n", yaml_scalar(topic.producer));
+  if (!topic.schema_subject.empty())
+    out += fmt::format("    schema: {{subject: {}}}\n", yaml_scalar(topic.schema_subject));
+  return out;
+}
+
 std::string owner_text(const AdoptedTopic& topic) {
   std::string out =
       "  # To complete: description and kind above, and the owner card's team, producer and key\n"
       "  # (validate warns about each until it is set).\n"
-      "  owner:\n";
-  if (topic.consumers.empty() && !topic.schema) return out.substr(0, out.size() - 1) + " {}\n";
+      "  owner:\n" +
+      annotated_owner(topic);
+  if (topic.consumers.empty() && !topic.schema && out.ends_with("owner:\n"))
+    return out.substr(0, out.size() - 1) + " {}\n";
   if (!topic.consumers.empty()) {
     out += fmt::format("    consumers: {}  # groups with committed offsets on the topic\n",
                        flow_list(topic.consumers));
@@ -97,11 +71,6 @@ std::string owner_text(const AdoptedTopic& topic) {
 }
 
 }  // namespace
-
-std::string yaml_scalar(const std::string& text) {
-  if (plain_word(text)) return text;
-  return nlohmann::json(text).dump(-1, ' ', false, nlohmann::json::error_handler_t::replace);
-}
 
 std::string adopted_manifest_text(const AdoptedTopic& topic, const std::string& cluster_id) {
   std::string out = fmt::format(
@@ -123,7 +92,7 @@ std::string adopted_manifest_text(const AdoptedTopic& topic, const std::string& 
   if (!topic.config.empty()) {
     out += "  config:\n";
     for (const auto& [key, value] : topic.config) {
-      out += fmt::format("    {}: {}\n", yaml_scalar(key), config_scalar(value));
+      out += fmt::format("    {}: {}\n", yaml_scalar(key), yaml_config_scalar(value));
     }
   }
   bool is_dead = is_dead_letter_name(topic.name);

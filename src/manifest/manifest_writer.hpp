@@ -5,12 +5,9 @@
 
 #include "core/model/settings.hpp"
 #include "core/plan/adoption.hpp"
+#include "core/text/yaml_scalar.hpp"
 
 namespace topicform {
-
-// A YAML scalar that reads back as exactly `text`, a string: plain where that is safe, else
-// double-quoted with escapes.
-std::string yaml_scalar(const std::string& text);
 
 // The manifest of one adopted topic; `cluster_id` is named in its header comment. The owner card
 // has what the cluster knows (consumers); a comment lists what people must fill in.

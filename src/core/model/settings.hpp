@@ -26,6 +26,17 @@ struct RegistrySettings {
   std::string key_file;
 };
 
+// `kubernetes:`: how `export` writes the environment's topics as an operator's resources.
+struct KubernetesSettings {
+  Location at;
+  std::string cluster;     // Strimzi's strimzi.io/cluster label; Confluent's kafkaClusterRef
+  std::string name_space;  // metadata.namespace; empty: the one kubectl applies to
+  std::map<std::string, std::string> labels;
+  std::map<std::string, std::string> annotations;
+  std::string kafka_rest_class;     // Confluent: spec.kafkaRestClassRef.name
+  std::string kafka_rest_endpoint;  // Confluent: spec.kafkaRest.endpoint
+};
+
 struct Environment {
   std::string name;
   Location at;
@@ -40,6 +51,7 @@ struct Environment {
   std::optional<std::int64_t> max_message_bytes;    // the broker's message.max.bytes, if known
   std::optional<AccessSettings> access;             // `acls:`: ACLs managed here; nullopt: not
   std::optional<RegistrySettings> schema_registry;  // nullopt: no registry in this environment
+  KubernetesSettings kubernetes;
 };
 
 struct NamingConvention {

@@ -44,6 +44,10 @@ struct AdoptedTopic {
   std::vector<std::string> cleanup_policy;     // empty when cleanup.policy is not set
   std::map<std::string, std::string> config;   // every other config, as the broker reports it
   std::vector<std::string> consumers;          // groups with committed offsets on the topic
+  // What an operator's resource said of the owner card (import --from strimzi); empty otherwise.
+  std::string team;
+  std::string producer;
+  std::string schema_subject;
   AdoptedDeadLetter dead_letter;
   std::string dead_topic;  // the `.dead` topic adopted with it through `deadLetter:`, if any
   std::optional<AdoptedSchema> schema;  // its subject's latest schema, where a registry was read

@@ -5,21 +5,10 @@
 
 #include <fmt/format.h>
 
+#include "core/ground/fnv1a.hpp"
 #include "core/model/effective_topic.hpp"
 
 namespace topicform {
-namespace {
-
-std::uint64_t fnv1a(const std::string& text) {
-  std::uint64_t hash = 14695981039346656037ULL;
-  for (unsigned char c : text) {
-    hash ^= c;
-    hash *= 1099511628211ULL;
-  }
-  return hash;
-}
-
-}  // namespace
 
 std::string desired_digest(const std::vector<EffectiveTopic>& topics, const Settings& settings,
                            const Environment& environment) {

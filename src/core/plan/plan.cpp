@@ -3,6 +3,8 @@
 
 #include <fmt/format.h>
 
+#include "core/ground/fnv1a.hpp"
+
 namespace topicform {
 namespace {
 
@@ -52,10 +54,9 @@ std::string describe_schema_change(const SchemaChange& change) {
       return fmt::format("set-level {} {} (was {})", change.subject, change.level,
                          change.level_before.empty() ? "unset" : change.level_before);
     case SchemaChange::Kind::register_version: {
-      std::uint64_t hash = 14695981039346656037ULL;  // FNV-1a: which text, not a secret
-      for (unsigned char c : change.schema) hash = (hash ^ c) * 1099511628211ULL;
+      // The digest tells which text, and is no secret.
       return fmt::format("register {} after version {} {} #{:016x}", change.subject,
-                         change.latest_before, change.type, hash);
+                         change.latest_before, change.type, fnv1a(change.schema));
     }
     case SchemaChange::Kind::soft_delete:
       return fmt::format("soft-delete {} (latest version {})", change.subject,
