@@ -56,7 +56,7 @@ OperatorFormat format_of(const std::string& name) {
 GeneratedFiles folder_files(const std::vector<TopicResource>& resources,
                             const Environment& environment) {
   GeneratedFiles files;
-  for (const auto& resource : resources) files[resource.name + ".yaml"] = resource.text;
+  for (const auto& resource : resources) files[resource.file] = resource.text;
   files["kustomization.yaml"] = kustomization_text(resources, environment);
   return files;
 }

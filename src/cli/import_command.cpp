@@ -115,8 +115,10 @@ Result<ClusterState> read_resources(const std::string& folder, const Environment
   StrimziResources resources = read_strimzi_resources(folder);
   if (has_errors(resources.diagnostics)) {
     sort_diagnostics(resources.diagnostics);
-    ValidationSummary summary{0, 0, environment.name};
-    log_info(render_text(resources.diagnostics, summary, false));
+    for (const auto& d : resources.diagnostics) {
+      log_info(fmt::format("{}: {}: {} [{}]", format_location(d.at), to_string(d.severity),
+                           d.message, d.rule));
+    }
     return Error{fmt::format("the resources in {} have errors (listed above)", folder)};
   }
   const std::string& cluster = environment.kubernetes.cluster;

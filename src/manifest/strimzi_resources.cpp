@@ -53,7 +53,9 @@ std::int64_t count_at(const DocumentReader& reader, const YamlDocument& document
                       const std::string& pointer, StrimziResources& out) {
   auto value = reader.integer(pointer);
   if (value.present && value.value >= 1) return value.value;
-  Location at = value.present || reader.find(pointer) ? reader.value_at(pointer) : document.start;
+  Location at = reader.find(pointer)   ? reader.value_at(pointer)
+                : reader.find("/spec") ? reader.key_at("/spec")
+                                       : document.start;
   report(out, at,
          fmt::format("{} must be a whole number of at least 1: without it the operator takes the "
                      "broker's default, which these files cannot tell; write it in the resource",

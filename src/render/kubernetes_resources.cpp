@@ -8,6 +8,7 @@
 #include <fmt/ranges.h>
 
 #include "core/contract/registry_subjects.hpp"
+#include "core/ground/fnv1a.hpp"
 #include "core/model/kubernetes_names.hpp"
 #include "core/model/topic_names.hpp"
 #include "core/text/visible_text.hpp"
@@ -93,6 +94,16 @@ std::string confluent_spec(const EffectiveTopic& topic, const Entries& configs,
   return out + confluent_cluster_ref(kubernetes);
 }
 
+// `<name>.yaml`; a name too long for one file name (ext4's and most others' 255 bytes) keeps its
+// first 241 characters and a digest of the whole.
+std::string file_name(const std::string& name) {
+  constexpr std::size_t kMaxFileName = 255;
+  if (name.size() + 5 <= kMaxFileName) return name + ".yaml";
+  auto digest = fnv1a(name);
+  return fmt::format("{}-{:08x}.yaml", name.substr(0, kMaxFileName - 14),
+                     static_cast<std::uint32_t>(digest ^ (digest >> 32)));
+}
+
 // What a resource cannot hold, said as the error; empty when it holds every value.
 std::string unholdable(const EffectiveTopic& topic, const Entries& configs,
                        const Entries& annotations) {
@@ -153,23 +164,26 @@ Result<std::vector<TopicResource>> topic_resources(const std::vector<EffectiveTo
         environment.name)};
   }
   Entries subjects = subjects_of(topics, settings);
-  Entries topic_of_name;
+  Entries topic_of_name;  // resource names and file names, each with the topic that has it
   std::vector<TopicResource> out;
   for (const auto& topic : topics) {
     if (topic.spec->deleted.value) continue;
     std::string name = kubernetes_resource_name(topic.name);
-    auto [clash, fresh] = topic_of_name.emplace(name, topic.name);
-    if (!fresh) {
-      return Error{fmt::format("topics {} and {} would both be resource {}; rename one",
-                               clash->second, topic.name, name)};
+    std::string file = file_name(name);
+    for (const std::string& key : {name, file}) {
+      auto [clash, fresh] = topic_of_name.emplace(key, topic.name);
+      if (!fresh) {
+        return Error{fmt::format("topics {} and {} would both be resource {}; rename one",
+                                 clash->second, topic.name, key)};
+      }
     }
     Entries configs = desired_configs(topic);
     auto subject = subjects.find(topic.name);
     Entries annotations =
         owner_annotations(topic, subject == subjects.end() ? "" : subject->second);
     if (auto why = unholdable(topic, configs, annotations); !why.empty()) return Error{why};
-    out.push_back(
-        {topic.name, name, resource_text(topic, name, configs, annotations, environment, format)});
+    out.push_back({topic.name, name, file,
+                   resource_text(topic, name, configs, annotations, environment, format)});
   }
   return out;
 }
@@ -186,7 +200,7 @@ std::string kustomization_text(const std::vector<TopicResource>& resources,
       "# topicform export, environment {}: every topic's resource.\n"
       "apiVersion: kustomize.config.k8s.io/v1beta1\nkind: Kustomization\nresources:\n",
       environment.name);
-  for (const auto& resource : resources) out += fmt::format("  - {}.yaml\n", resource.name);
+  for (const auto& resource : resources) out += fmt::format("  - {}\n", resource.file);
   return out;
 }
 

@@ -16,6 +16,7 @@ enum class OperatorFormat { strimzi, confluent };
 struct TopicResource {
   std::string topic;  // the Kafka topic's name
   std::string name;   // metadata.name: kubernetes_resource_name(topic)
+  std::string file;   // <name>.yaml, cut to a file system's 255 bytes with a digest kept
   std::string text;   // one YAML document, starting with a comment that names its topic
 };
 
@@ -33,7 +34,7 @@ Result<std::vector<TopicResource>> topic_resources(const std::vector<EffectiveTo
 // The resources as one multi-document YAML stream, for `kubectl apply -f -`.
 std::string resource_stream(const std::vector<TopicResource>& resources);
 
-// A kustomization.yaml listing each resource's file, `<name>.yaml`.
+// A kustomization.yaml listing each resource's file.
 std::string kustomization_text(const std::vector<TopicResource>& resources,
                                const Environment& environment);
 
