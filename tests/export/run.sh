@@ -35,6 +35,7 @@ diff "$golden/confluent.yaml" "$tmp/confluent.yaml" >"$tmp/diff" && ok || { bad 
 "$bin" export topics --env prod --out "$tmp/again" 2>/dev/null
 diff -r "$tmp/strimzi" "$tmp/again" >/dev/null && ok || bad "a re-run is not byte-identical"
 "$bin" export topics --env prod --out - 2>/dev/null | cmp -s - <(for f in $(sed -n 's/^  - //p' "$tmp/strimzi/kustomization.yaml"); do echo ---; cat "$tmp/strimzi/$f"; done) && ok || bad "the stream is not the folder's resources in the kustomization's order"
+diff <(sed -n '/^# topicform export (prod): topic orders.created;/,/retention.ms: 604800000/p' README.md) "$golden/strimzi/orders.created.yaml" >/dev/null && ok || bad "README's example is not export's output"
 valid "$tmp/strimzi"/*.yaml "$tmp/confluent.yaml" && ok || bad "a resource is not valid for its operator"
 grep -qx "20 resource(s), 0 invalid" "$tmp/out" && ok || bad "the validator saw every resource"
 # The validator fails on what the operator refuses (else the checks above prove nothing).
