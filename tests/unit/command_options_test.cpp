@@ -123,6 +123,41 @@ TEST(CommandOptions, CheckAndDocsCheckTheirFormats) {
                                   "unknown format 'pdf': use markdown, html or asyncapi");
 }
 
+TEST(CommandOptions, ExportTakesAnOperatorAFolderOrStdoutAndTargets) {
+  ExportOptions o;
+  std::string said;
+  ASSERT_EQ(parsed(parse_export, {"topics", "--out", "-", "-f", "confluent", "--env", "prod",
+                                  "--target", "orders.*"},
+                   o, said),
+            Parsed::run);
+  EXPECT_EQ(o.out, "-");
+  EXPECT_EQ(o.format, "confluent");
+  EXPECT_EQ(o.environment, "prod");
+  EXPECT_EQ(o.paths, std::vector<std::string>{"topics"});
+  EXPECT_EQ(o.targets, std::vector<std::string>{"orders.*"});
+  ExportOptions defaults;
+  ASSERT_EQ(parsed(parse_export, {"--out", "deploy"}, defaults, said), Parsed::run);
+  EXPECT_EQ(defaults.format, "strimzi");
+  expect_usage_error<ExportOptions>(parse_export, {"topics"},
+                                    "--out DIR (or - for stdout) is required");
+  expect_usage_error<ExportOptions>(parse_export, {"--out", "d", "-f", "kpops"},
+                                    "unknown format 'kpops': use strimzi or confluent");
+}
+
+TEST(CommandOptions, ImportReadsStrimziResourcesAsTwoWords) {
+  ImportOptions o;
+  std::string said;
+  ASSERT_EQ(parsed(parse_import, {"--from", "strimzi", "deploy/topics", "--out", "t", "topics"}, o,
+                   said),
+            Parsed::run);
+  EXPECT_EQ(o.from, (std::vector<std::string>{"strimzi", "deploy/topics"}));
+  EXPECT_EQ(o.paths, std::vector<std::string>{"topics"});
+  expect_usage_error<ImportOptions>(parse_import, {"--from", "kpops", "d", "--out", "t"},
+                                    "--from kpops: the resources import reads are strimzi");
+  expect_usage_error<ImportOptions>(parse_import, {"--out", "t", "--from", "strimzi"},
+                                    "the required argument for option '--from' is missing");
+}
+
 TEST(CommandOptions, ImportNeedsAFolderAndNoEmptyPattern) {
   ImportOptions o;
   std::string said;
