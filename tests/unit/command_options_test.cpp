@@ -126,10 +126,11 @@ TEST(CommandOptions, CheckAndDocsCheckTheirFormats) {
 TEST(CommandOptions, ExportTakesAnOperatorAFolderOrStdoutAndTargets) {
   ExportOptions o;
   std::string said;
-  ASSERT_EQ(parsed(parse_export, {"topics", "--out", "-", "-f", "confluent", "--env", "prod",
-                                  "--target", "orders.*"},
-                   o, said),
-            Parsed::run);
+  ASSERT_EQ(
+      parsed(parse_export,
+             {"topics", "--out", "-", "-f", "confluent", "--env", "prod", "--target", "orders.*"},
+             o, said),
+      Parsed::run);
   EXPECT_EQ(o.out, "-");
   EXPECT_EQ(o.format, "confluent");
   EXPECT_EQ(o.environment, "prod");
@@ -147,9 +148,9 @@ TEST(CommandOptions, ExportTakesAnOperatorAFolderOrStdoutAndTargets) {
 TEST(CommandOptions, ImportReadsStrimziResourcesAsTwoWords) {
   ImportOptions o;
   std::string said;
-  ASSERT_EQ(parsed(parse_import, {"--from", "strimzi", "deploy/topics", "--out", "t", "topics"}, o,
-                   said),
-            Parsed::run);
+  ASSERT_EQ(
+      parsed(parse_import, {"--from", "strimzi", "deploy/topics", "--out", "t", "topics"}, o, said),
+      Parsed::run);
   EXPECT_EQ(o.from, (std::vector<std::string>{"strimzi", "deploy/topics"}));
   EXPECT_EQ(o.paths, std::vector<std::string>{"topics"});
   expect_usage_error<ImportOptions>(parse_import, {"--from", "kpops", "d", "--out", "t"},
