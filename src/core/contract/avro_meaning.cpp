@@ -1,5 +1,5 @@
-// Avro fields compared for meaning: a shape that leaves out logical types and docs, so only a
-// field whose values are read the same way and whose words changed is told.
+// Avro fields compared for meaning: types told without logical types or docs, so only a field
+// whose values are read the same way and whose words changed is told.
 #include "core/contract/avro_meaning.hpp"
 
 #include <map>
@@ -12,28 +12,6 @@ namespace {
 
 const AvroType& type_at(const AvroSchema& schema, int index) {
   return schema.types[static_cast<std::size_t>(index)];
-}
-
-// How values of a type are written, without logical types: a named type by its name (which
-// also ends recursion), arrays, maps and unions by their parts.
-std::string shape(const AvroSchema& schema, int index) {
-  const AvroType& type = type_at(schema, index);
-  switch (type.kind) {
-    case AvroKind::record:
-    case AvroKind::enumeration:
-    case AvroKind::fixed:
-      return fmt::format("{} {}", avro_kind_name(type.kind), avro_unqualified(type.full_name));
-    case AvroKind::array:
-    case AvroKind::map:
-      return fmt::format("{}<{}>", avro_kind_name(type.kind), shape(schema, type.items));
-    case AvroKind::union_of: {
-      std::vector<std::string> parts;
-      for (int branch : type.branches) parts.push_back(shape(schema, branch));
-      return fmt::format("[{}]", fmt::join(parts, ","));
-    }
-    default:
-      return avro_kind_name(type.kind);
-  }
 }
 
 // The logical types a field's values carry: its type's, or its union branches' in order.
@@ -56,7 +34,8 @@ void compare_fields(const AvroSchema& before, const AvroType& was, const AvroSch
     auto found = earlier.find(field.name);
     if (found == earlier.end()) continue;
     const AvroField& old = *found->second;
-    if (shape(before, old.type) != shape(now, field.type)) continue;
+    // Values read the same way: the types without their logical types are alike.
+    if (avro_type_text(before, old.type, false) != avro_type_text(now, field.type, false)) continue;
     std::string old_logical = logical(before, old.type);
     std::string new_logical = logical(now, field.type);
     if (old_logical != new_logical) {

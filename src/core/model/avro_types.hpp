@@ -68,6 +68,11 @@ struct AvroSchema {
 // A named type's name without its namespace: "Money" of "com.example.Money".
 std::string avro_unqualified(const std::string& full_name);
 
+// Type `index` of `schema` as people read it: "string", "record Money", "array<long>", "null |
+// string"; with `logical_types`, "long (timestamp-millis)". A named type is told by its name,
+// which also ends the recursion of a recursive type.
+std::string avro_type_text(const AvroSchema& schema, int index, bool logical_types);
+
 // A valid Avro schema file: its JSON with the place of each node, and its types.
 struct AvroDocument : MessageSchema {
   AvroSchema avro;
