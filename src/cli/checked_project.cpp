@@ -124,4 +124,17 @@ Result<Targets> checked_targets(const CheckedProject& checked,
       unmatched.size() > 1 ? fmt::format(" (nor do {} more targets)", unmatched.size() - 1) : "")};
 }
 
+Result<SelectedProject> load_selected(const std::vector<std::string>& paths,
+                                      const std::string& environment, const std::string& settings,
+                                      const std::vector<std::string>& patterns,
+                                      const std::string& colour, const std::string& nothing_done) {
+  auto checked = load_and_check(paths, environment, settings);
+  if (!usable_after_report(*checked, colour))
+    return Error{"the manifests have errors; " + nothing_done};
+  auto targets = checked_targets(*checked, patterns);
+  if (!targets) return Error{targets.error().message + "; " + nothing_done};
+  auto topics = selected_topics(*targets, checked->topics);
+  return SelectedProject{std::move(checked), std::move(topics)};
+}
+
 }  // namespace topicform

@@ -63,4 +63,18 @@ void add_target_option(boost::program_options::options_description& options,
 Result<Targets> checked_targets(const CheckedProject& checked,
                                 const std::vector<std::string>& patterns);
 
+// The project of a command that renders the topics the targets select (docs, export).
+struct SelectedProject {
+  std::unique_ptr<CheckedProject> checked;
+  std::vector<EffectiveTopic> topics;  // of checked->topics, those the targets select
+};
+
+// Loads and checks the project, reports its diagnostics (usable_after_report) and selects the
+// targets' topics; an error when the manifests have errors or a target selects no topic, ending
+// in `; <nothing_done>` ("nothing was exported").
+Result<SelectedProject> load_selected(const std::vector<std::string>& paths,
+                                      const std::string& environment, const std::string& settings,
+                                      const std::vector<std::string>& patterns,
+                                      const std::string& colour, const std::string& nothing_done);
+
 }  // namespace topicform

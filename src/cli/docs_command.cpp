@@ -127,13 +127,12 @@ Parsed parse_docs(const std::vector<std::string>& args, DocsOptions& options) {
 int run_docs(const std::vector<std::string>& args) {
   DocsOptions options;
   if (auto parsed = parse_docs(args, options); parsed != Parsed::run) return exit_code(parsed);
-  auto checked = load_and_check(options.paths, options.environment, options.settings);
-  if (!usable_after_report(*checked, options.colour))
-    return fail("the manifests have errors; no catalogue was written");
-  auto targets = checked_targets(*checked, options.targets);
-  if (!targets) return fail(targets.error().message + "; no catalogue was written");
-  Catalogue catalogue = build_catalogue(selected_topics(*targets, checked->topics),
-                                        checked->project.settings, checked->environment);
+  auto project = load_selected(options.paths, options.environment, options.settings,
+                               options.targets, options.colour, "no catalogue was written");
+  if (!project) return fail(project.error().message);
+  const CheckedProject& checked = *project->checked;
+  Catalogue catalogue =
+      build_catalogue(project->topics, checked.project.settings, checked.environment);
   show_paths(catalogue, from_root(project_root(options.paths)));
   // Only the files the loader accepted (regular, bounded, inside the project) are read.
   std::map<std::string, std::string> accepted;
@@ -150,7 +149,7 @@ int run_docs(const std::vector<std::string>& args) {
                          fmt::join(not_files, ", ")));
   }
   if (options.registry) {
-    if (auto error = add_registered(catalogue, *checked, options.timeout); !error.empty())
+    if (auto error = add_registered(catalogue, checked, options.timeout); !error.empty())
       return fail(error + "; no catalogue was written");
   }
   DocFiles files = options.format == "html"       ? render_html_catalogue(catalogue)

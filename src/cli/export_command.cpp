@@ -93,24 +93,22 @@ Parsed parse_export(const std::vector<std::string>& args, ExportOptions& options
 int run_export(const std::vector<std::string>& args) {
   ExportOptions options;
   if (auto parsed = parse_export(args, options); parsed != Parsed::run) return exit_code(parsed);
-  auto checked = load_and_check(options.paths, options.environment, options.settings);
-  if (!usable_after_report(*checked, options.colour))
-    return fail("the manifests have errors; nothing was exported");
-  auto targets = checked_targets(*checked, options.targets);
-  if (!targets) return fail(targets.error().message + "; nothing was exported");
-  auto resources =
-      topic_resources(selected_topics(*targets, checked->topics), checked->project.settings,
-                      checked->environment, format_of(options.format));
+  auto project = load_selected(options.paths, options.environment, options.settings,
+                               options.targets, options.colour, "nothing was exported");
+  if (!project) return fail(project.error().message);
+  const CheckedProject& checked = *project->checked;
+  auto resources = topic_resources(project->topics, checked.project.settings, checked.environment,
+                                   format_of(options.format));
   if (!resources) return fail(resources.error().message + "; nothing was exported");
   if (options.out == "-") {
     std::cout << resource_stream(*resources) << std::flush;
     return std::cout ? kExitOk : fail("stdout could not be written");
   }
-  GeneratedFiles files = folder_files(*resources, checked->environment);
+  GeneratedFiles files = folder_files(*resources, checked.environment);
   if (auto error = write_generated_folder(options.out, files, ".topicform-export"); !error.empty())
     return fail(error);
   log_info(fmt::format("export: wrote {} {} resource(s) for environment {} to {}",
-                       resources->size(), options.format, checked->environment.name, options.out));
+                       resources->size(), options.format, checked.environment.name, options.out));
   return kExitOk;
 }
 
