@@ -133,7 +133,9 @@ Result<SelectedProject> load_selected(const std::vector<std::string>& paths,
     return Error{"the manifests have errors; " + nothing_done};
   auto targets = checked_targets(*checked, patterns);
   if (!targets) return Error{targets.error().message + "; " + nothing_done};
-  auto topics = selected_topics(*targets, checked->topics);
+  // Without targets every topic is selected: moved, as a copy of each costs as much as reading it.
+  auto topics =
+      targets->all() ? std::move(checked->topics) : selected_topics(*targets, checked->topics);
   return SelectedProject{std::move(checked), std::move(topics)};
 }
 

@@ -65,8 +65,8 @@ Result<Targets> checked_targets(const CheckedProject& checked,
 
 // The project of a command that renders the topics the targets select (docs, export).
 struct SelectedProject {
-  std::unique_ptr<CheckedProject> checked;
-  std::vector<EffectiveTopic> topics;  // of checked->topics, those the targets select
+  std::unique_ptr<CheckedProject> checked;  // its `topics` are moved out when all are selected
+  std::vector<EffectiveTopic> topics;       // of the project's topics, those the targets select
 };
 
 // Loads and checks the project, reports its diagnostics (usable_after_report) and selects the

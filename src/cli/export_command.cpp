@@ -97,16 +97,17 @@ int run_export(const std::vector<std::string>& args) {
                                options.targets, options.colour, "nothing was exported");
   if (!project) return fail(project.error().message);
   const CheckedProject& checked = *project->checked;
-  auto resources = topic_resources(project->topics, checked.project.settings, checked.environment,
-                                   format_of(options.format));
+  auto resources = topic_resources(project->topics, checked.environment, format_of(options.format));
   if (!resources) return fail(resources.error().message + "; nothing was exported");
   if (options.out == "-") {
     std::cout << resource_stream(*resources) << std::flush;
+    free_at_exit(std::move(*project));
     return std::cout ? kExitOk : fail("stdout could not be written");
   }
   GeneratedFiles files = folder_files(*resources, checked.environment);
   if (auto error = write_generated_folder(options.out, files, ".topicform-export"); !error.empty())
     return fail(error);
+  free_at_exit(std::move(*project));
   log_info(fmt::format("export: wrote {} {} resource(s) for environment {} to {}",
                        resources->size(), options.format, checked.environment.name, options.out));
   return kExitOk;

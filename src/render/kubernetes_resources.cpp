@@ -143,18 +143,9 @@ std::string resource_text(const EffectiveTopic& topic, const std::string& name,
          metadata_text(name, environment, labels, annotations) + strimzi_spec(topic, configs);
 }
 
-// Topic -> the subject its owner card declares.
-Entries subjects_of(const std::vector<EffectiveTopic>& topics, const Settings& settings) {
-  Entries out;
-  for (const auto& declared : declared_subjects(topics, desired_subjects(topics, settings)))
-    out[declared.topic] = declared.subject;
-  return out;
-}
-
 }  // namespace
 
 Result<std::vector<TopicResource>> topic_resources(const std::vector<EffectiveTopic>& topics,
-                                                   const Settings& settings,
                                                    const Environment& environment,
                                                    OperatorFormat format) {
   if (format == OperatorFormat::strimzi && environment.kubernetes.cluster.empty()) {
@@ -163,7 +154,6 @@ Result<std::vector<TopicResource>> topic_resources(const std::vector<EffectiveTo
         "labelled strimzi.io/cluster with its cluster's name; add it to the settings",
         environment.name)};
   }
-  Entries subjects = subjects_of(topics, settings);
   Entries topic_of_name;  // resource names and file names, each with the topic that has it
   std::vector<TopicResource> out;
   for (const auto& topic : topics) {
@@ -178,9 +168,7 @@ Result<std::vector<TopicResource>> topic_resources(const std::vector<EffectiveTo
       }
     }
     Entries configs = desired_configs(topic);
-    auto subject = subjects.find(topic.name);
-    Entries annotations =
-        owner_annotations(topic, subject == subjects.end() ? "" : subject->second);
+    Entries annotations = owner_annotations(topic, declared_subject(topic).value_or(""));
     if (auto why = unholdable(topic, configs, annotations); !why.empty()) return Error{why};
     out.push_back({topic.name, name, file,
                    resource_text(topic, name, configs, annotations, environment, format)});

@@ -27,7 +27,6 @@ struct TopicResource {
 // not UTF-8), for two topics whose resource names meet, and for Strimzi without
 // `kubernetes.cluster` (its operator takes only resources labelled with its cluster).
 Result<std::vector<TopicResource>> topic_resources(const std::vector<EffectiveTopic>& topics,
-                                                   const Settings& settings,
                                                    const Environment& environment,
                                                    OperatorFormat format);
 

@@ -21,6 +21,12 @@ std::string type_of(const OwnerCard& owner) {
   return type == "avro" ? "AVRO" : type == "protobuf" ? "PROTOBUF" : "JSON";
 }
 
+// Whether the owner card names a schema file the loader read: a JSON Schema that passed its
+// checks, or an Avro or Protobuf file's text.
+bool has_local_schema(const OwnerCard& owner) {
+  return type_of(owner) == "JSON" ? owner.message_schema != nullptr : !owner.schema_text.empty();
+}
+
 }  // namespace
 
 std::vector<DesiredSubject> desired_subjects(const std::vector<EffectiveTopic>& topics,
@@ -31,14 +37,13 @@ std::vector<DesiredSubject> desired_subjects(const std::vector<EffectiveTopic>& 
     const OwnerCard& owner = topic.spec->owner;
     DesiredSubject desired;
     desired.type = type_of(owner);
-    if (desired.type == "JSON" && owner.message_schema) {
+    if (!has_local_schema(owner)) continue;
+    if (desired.type == "JSON") {
       desired.parsed = &owner.message_schema->root;
       desired.schema = owner.message_schema->root.dump();
-    } else if (desired.type != "JSON" && !owner.schema_text.empty()) {
+    } else {
       desired.schema = owner.schema_text;
       if (desired.type == "AVRO") desired.avro = owner.avro_schema.get();
-    } else {
-      continue;
     }
     desired.topic = topic.name;
     desired.subject =
@@ -52,25 +57,31 @@ std::vector<DesiredSubject> desired_subjects(const std::vector<EffectiveTopic>& 
   return out;
 }
 
+std::optional<std::string> declared_subject(const EffectiveTopic& topic) {
+  // A `.dead` topic shares its source's owner card, not its contract.
+  if (topic.spec == nullptr || topic.spec->deleted.value || topic.is_dead) return std::nullopt;
+  const OwnerCard& owner = topic.spec->owner;
+  if (owner.schema_subject.present) return owner.schema_subject.value;
+  if (has_local_schema(owner) && !is_dead_letter_name(topic.name)) return value_subject(topic.name);
+  if (owner.schema.present && !owner.schema.value.empty() &&
+      !names_local_schema(owner.schema.value) &&
+      owner.schema.value.find("://") == std::string::npos) {
+    return owner.schema.value;  // a subject named
+  }
+  return std::nullopt;
+}
+
 std::vector<DeclaredSubject> declared_subjects(const std::vector<EffectiveTopic>& topics,
                                                const std::vector<DesiredSubject>& desired) {
   std::map<std::string, const DesiredSubject*> local_of;
   for (const auto& d : desired) local_of.emplace(d.topic, &d);
   std::vector<DeclaredSubject> out;
   for (const auto& topic : topics) {
-    // A `.dead` topic shares its source's owner card, not its contract.
     if (topic.spec == nullptr || topic.spec->deleted.value || topic.is_dead) continue;
     if (auto local = local_of.find(topic.name); local != local_of.end()) {
-      out.push_back(DeclaredSubject{topic.name, local->second->subject, local->second});
-      continue;
-    }
-    const OwnerCard& owner = topic.spec->owner;
-    if (owner.schema_subject.present) {
-      out.push_back(DeclaredSubject{topic.name, owner.schema_subject.value, nullptr});
-    } else if (owner.schema.present && !owner.schema.value.empty() &&
-               !names_local_schema(owner.schema.value) &&
-               owner.schema.value.find("://") == std::string::npos) {
-      out.push_back(DeclaredSubject{topic.name, owner.schema.value, nullptr});  // a subject named
+      out.push_back({topic.name, local->second->subject, local->second});
+    } else if (auto subject = declared_subject(topic)) {
+      out.push_back({topic.name, *subject, nullptr});
     }
   }
   return out;

@@ -1,6 +1,7 @@
 // What each topic wants of a Schema Registry: its subject, schema, type and level.
 #pragma once
 
+#include <optional>
 #include <string>
 #include <vector>
 
@@ -37,6 +38,11 @@ struct DeclaredSubject {
   std::string subject;
   const DesiredSubject* desired = nullptr;
 };
+
+// The subject `topic` declares (its schema's subject, the default <topic>-value for a local
+// file, or a registry subject named), read from the owner card alone; nullopt for none, for a
+// deleted topic and for a `.dead` topic.
+std::optional<std::string> declared_subject(const EffectiveTopic& topic);
 
 // Every subject the topics declare, in manifest order; deleted topics, `.dead` topics and URLs
 // are left out.

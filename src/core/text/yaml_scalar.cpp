@@ -28,6 +28,10 @@ bool looks_numeric(const std::string& text) {
   static const std::regex kNumber(
       "[-+]?(0x[0-9a-fA-F_]+|0o[0-7_]+|0b[01_]+|[0-9][0-9_]*(\\.[0-9_]*)?([eE][-+]?[0-9]+)?|"
       "\\.[0-9_]+([eE][-+]?[0-9]+)?)");
+  // Every number starts with a digit, a sign or '.': a word that starts with another letter
+  // than e is none, and skips the regex (a hundred thousand resources write millions of words).
+  char first = text.empty() ? '0' : text[0];
+  if (std::isalpha(static_cast<unsigned char>(first)) && first != 'e' && first != 'E') return false;
   return text.find_first_not_of("0123456789+-.eE") == std::string::npos ||
          std::regex_match(text, kNumber);
 }
