@@ -123,6 +123,9 @@ void remove_stale(const fs::path& dir, const std::string& stale) {
 
 std::string write_generated_folder(const fs::path& dir, const GeneratedFiles& files,
                                    const std::string& list_name) {
+  std::error_code ec;
+  if (fs::exists(dir, ec) && !fs::is_directory(dir, ec))
+    return fmt::format("'{}' is not a folder; nothing was written", visible(dir.string()));
   std::set<std::string> before = listed_before(dir, list_name);
   std::string list;
   for (const auto& [name, content] : files) list += name + "\n";
@@ -130,7 +133,6 @@ std::string write_generated_folder(const fs::path& dir, const GeneratedFiles& fi
     if (auto why = unsafe_target(dir, dir / name, true)) return *why + "; nothing was written";
   }
   if (auto why = unsafe_target(dir, dir / list_name, true)) return *why + "; nothing was written";
-  std::error_code ec;
   for (const auto& [name, content] : files) {
     fs::path path = dir / name;
     fs::create_directories(path.parent_path(), ec);

@@ -95,6 +95,10 @@ expect_exit 1 "a link at a target" "$bin" export topics --env prod --out "$tmp/l
 expect_out "is a symbolic link: it is not followed; nothing was written" "the refusal says why"
 [ "$(ls "$tmp/linked")" = orders.created.yaml ] && ok || bad "something was written beside the link"
 
+touch "$tmp/a-file"
+expect_exit 1 "--out names a file" "$bin" export topics --env prod --out "$tmp/a-file"
+grep -qx "topicform: error: '$tmp/a-file' is not a folder; nothing was written" "$tmp/err" && ok || bad "a file as --out is named"
+
 # Errors: Strimzi without a cluster, a replication factor a resource cannot hold, bad resources.
 expect_exit 1 "strimzi without kubernetes.cluster" "$bin" export topics --out -
 grep -qx "topicform: error: environment 'local' has no kubernetes.cluster: Strimzi's operator takes only resources labelled strimzi.io/cluster with its cluster's name; add it to the settings; nothing was exported" "$tmp/err" && ok || bad "the missing cluster is named"
