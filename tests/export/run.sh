@@ -109,6 +109,12 @@ mkdir -p "$tmp/big" && sed 's/brokers: 3, replicationFactor: {default: 3/brokers
 cp "$tmp/names/t3.yaml" "$tmp/big/"
 expect_exit 1 "40,000 replicas" "$bin" export "$tmp/big" --out -
 grep -qx "topicform: error: topic orders.created: replication factor 40000 is outside a KafkaTopic's 1 to 32767; nothing was exported" "$tmp/err" && ok || bad "the replication factor is refused"
+# A config value that is no string, number or boolean never reaches a resource: export refuses.
+mkdir -p "$tmp/lists" && cp "$tmp/names/topicform.yaml" "$tmp/lists/"
+printf 'apiVersion: topicform/v1\nkind: Topic\nmetadata: {name: a.b-created}\nspec:\n  adopted: true\n  partitions: 3\n  config: {retention.ms: [1, 2]}\n  deadLetter: {enabled: false, reason: test}\n  owner: {}\n' >"$tmp/lists/t.yaml"
+expect_exit 1 "a list as a config value" "$bin" export "$tmp/lists" --out -
+grep -qx "$tmp/lists/t.yaml:7:26: error: 'spec.config.retention.ms' must be text or a number or true or false, got a list \[manifest/schema\]" "$tmp/err" && ok || bad "the list is named at its place"
+[ ! -s "$tmp/out" ] && ok || bad "a refused export printed resources"
 mkdir -p "$tmp/bad"
 cat >"$tmp/bad/topics.yaml" <<'YAML'
 apiVersion: kafka.strimzi.io/v1
