@@ -8,7 +8,6 @@
 #include <fmt/ranges.h>
 
 #include "core/contract/registry_subjects.hpp"
-#include "core/ground/fnv1a.hpp"
 #include "core/model/kubernetes_names.hpp"
 #include "core/model/topic_names.hpp"
 #include "core/text/visible_text.hpp"
@@ -99,9 +98,7 @@ std::string confluent_spec(const EffectiveTopic& topic, const Entries& configs,
 std::string file_name(const std::string& name) {
   constexpr std::size_t kMaxFileName = 255;
   if (name.size() + 5 <= kMaxFileName) return name + ".yaml";
-  auto digest = fnv1a(name);
-  return fmt::format("{}-{:08x}.yaml", name.substr(0, kMaxFileName - 14),
-                     static_cast<std::uint32_t>(digest ^ (digest >> 32)));
+  return fmt::format("{}-{}.yaml", name.substr(0, kMaxFileName - 14), short_digest(name));
 }
 
 // What a resource cannot hold, said as the error; empty when it holds every value.

@@ -61,11 +61,15 @@ bool is_dns1123_subdomain(std::string_view name) {
   }
 }
 
+std::string short_digest(std::string_view text) {
+  std::uint64_t digest = fnv1a(text);
+  return fmt::format("{:08x}", static_cast<std::uint32_t>(digest ^ (digest >> 32)));
+}
+
 std::string kubernetes_resource_name(std::string_view topic) {
   if (is_dns1123_subdomain(topic)) return std::string(topic);
-  std::uint64_t digest = fnv1a(topic);
   std::string base = sanitised(topic, kMaxName - kSuffix);
-  std::string suffix = fmt::format("{:08x}", static_cast<std::uint32_t>(digest ^ (digest >> 32)));
+  std::string suffix = short_digest(topic);
   return base.empty() ? "topic-" + suffix : base + "-" + suffix;
 }
 

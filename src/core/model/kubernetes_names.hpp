@@ -11,6 +11,10 @@ namespace topicform {
 // starting and ending with a letter or digit.
 bool is_dns1123_subdomain(std::string_view name);
 
+// Eight hex digits of a digest of `text` (FNV-1a's 64 bits folded to 32): the suffix that keeps
+// a changed or shortened name apart from others.
+std::string short_digest(std::string_view text);
+
 // The resource name of a topic: the topic's own name when it is a DNS-1123 subdomain; otherwise
 // the name lower-cased, '_' and other characters as '-', each label trimmed to start and end
 // alphanumeric, cut to fit, with '-' and eight hex digits of a digest of the topic's name added,
