@@ -115,10 +115,7 @@ Result<ClusterState> read_resources(const std::string& folder, const Environment
   StrimziResources resources = read_strimzi_resources(folder);
   if (has_errors(resources.diagnostics)) {
     sort_diagnostics(resources.diagnostics);
-    for (const auto& d : resources.diagnostics) {
-      log_info(fmt::format("{}: {}: {} [{}]", format_location(d.at), to_string(d.severity),
-                           d.message, d.rule));
-    }
+    for (const auto& d : resources.diagnostics) log_info(diagnostic_line(d));
     return Error{fmt::format("the resources in {} have errors (listed above)", folder)};
   }
   const std::string& cluster = environment.kubernetes.cluster;
@@ -335,6 +332,7 @@ Result<Adoption> adopt(const Existing& existing, const ImportOptions& options,
   AdoptionScope scope;
   for (const auto& topic : existing.checked->topics) scope.managed.insert(topic.name);
   scope.settings = &existing.checked->project.settings;
+  if (!options.from.empty()) scope.absent = "had no resource";
   std::optional<Pattern> include;
   if (!options.include.empty()) {
     auto compiled = Pattern::compile(options.include);

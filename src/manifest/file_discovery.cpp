@@ -7,6 +7,9 @@
 
 #include <fmt/format.h>
 
+#include "manifest/read_file.hpp"
+#include "manifest/yaml_document.hpp"
+
 namespace topicform {
 namespace fs = std::filesystem;
 namespace {
@@ -124,6 +127,31 @@ std::vector<std::string> discover_manifests(const std::vector<std::string>& path
   Discovery discovery(diagnostics);
   for (const auto& path : paths) discovery.add_path(path);
   return std::move(discovery).files();
+}
+
+std::optional<std::string> read_manifest_text(const std::string& file,
+                                              std::vector<Diagnostic>& diagnostics) {
+  FileRead read = read_file_at_most(file, kMaxManifestBytes);
+  // At 1:1 a problem of the text; at 0:0 one of the file as a whole.
+  auto report = [&](const char* rule, int line, std::string message) {
+    diagnostics.push_back(
+        Diagnostic{Severity::error, rule, std::move(message), Location{file, line, line}});
+    return std::nullopt;
+  };
+  switch (read.status) {
+    case FileRead::Status::ok:
+      return std::move(read.text);
+    case FileRead::Status::too_large:
+      return report("manifest/too-large", 1,
+                    fmt::format("the file is {} bytes; manifests are limited to {} bytes",
+                                read.size, kMaxManifestBytes));
+    case FileRead::Status::read_failed:
+      return report("manifest/unreadable", 0, "cannot read the file");
+    case FileRead::Status::unreadable:
+    case FileRead::Status::not_regular:
+      break;
+  }
+  return report("manifest/unreadable", 0, "cannot open the file");
 }
 
 }  // namespace topicform

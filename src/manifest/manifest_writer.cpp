@@ -48,12 +48,20 @@ std::string annotated_owner(const AdoptedTopic& topic) {
   return out;
 }
 
+// What the adopted manifest still lacks: the annotations may have given team and producer.
+std::string to_complete(const AdoptedTopic& topic) {
+  std::vector<std::string> owner;
+  if (topic.team.empty()) owner.push_back("team");
+  if (topic.producer.empty()) owner.push_back("producer");
+  std::string fields = owner.empty() ? "key" : fmt::format("{} and key", fmt::join(owner, ", "));
+  return fmt::format(
+      "  # To complete: description and kind above, and the owner card's {}\n"
+      "  # (validate warns about each until it is set).\n",
+      fields);
+}
+
 std::string owner_text(const AdoptedTopic& topic) {
-  std::string out =
-      "  # To complete: description and kind above, and the owner card's team, producer and key\n"
-      "  # (validate warns about each until it is set).\n"
-      "  owner:\n" +
-      annotated_owner(topic);
+  std::string out = to_complete(topic) + "  owner:\n" + annotated_owner(topic);
   if (topic.consumers.empty() && !topic.schema && out.ends_with("owner:\n"))
     return out.substr(0, out.size() - 1) + " {}\n";
   if (!topic.consumers.empty()) {

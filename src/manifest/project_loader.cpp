@@ -55,27 +55,8 @@ std::optional<DocumentKind> document_kind(const YamlDocument& document, Project&
   return std::nullopt;
 }
 
-// A manifest file's text, or nullopt when it is too large or unreadable (reported). At most the
-// size the file had when opened is read, so a file that grows meanwhile cannot make it unbounded.
 std::optional<std::string> read_manifest(const std::string& file, Project& project) {
-  FileRead read = read_file_at_most(file, kMaxManifestBytes);
-  switch (read.status) {
-    case FileRead::Status::ok:
-      return std::move(read.text);
-    case FileRead::Status::too_large:
-      report(project, "manifest/too-large", Location{file, 1, 1},
-             fmt::format("the file is {} bytes; manifests are limited to {} bytes", read.size,
-                         kMaxManifestBytes));
-      return std::nullopt;
-    case FileRead::Status::read_failed:
-      report(project, "manifest/unreadable", Location{file, 0, 0}, "cannot read the file");
-      return std::nullopt;
-    case FileRead::Status::unreadable:
-    case FileRead::Status::not_regular:
-      break;
-  }
-  report(project, "manifest/unreadable", Location{file, 0, 0}, "cannot open the file");
-  return std::nullopt;
+  return read_manifest_text(file, project.diagnostics);
 }
 
 bool same_file(const std::string& a, const std::string& b) {

@@ -6,7 +6,6 @@
 
 #include "manifest/document_reader.hpp"
 #include "manifest/file_discovery.hpp"
-#include "manifest/read_file.hpp"
 #include "manifest/yaml_document.hpp"
 
 namespace topicform {
@@ -84,16 +83,9 @@ void read_topic(const YamlDocument& document, StrimziResources& out) {
 }
 
 void read_file(const std::string& file, StrimziResources& out) {
-  FileRead read = read_file_at_most(file, kMaxManifestBytes);
-  if (read.status != FileRead::Status::ok) {
-    report(
-        out, Location{file, 1, 1},
-        read.status == FileRead::Status::too_large
-            ? fmt::format("the file is {} bytes; at most {} are read", read.size, kMaxManifestBytes)
-            : std::string("cannot read the file"));
-    return;
-  }
-  for (const auto& document : parse_yaml_documents(read.text, file, out.diagnostics)) {
+  auto text = read_manifest_text(file, out.diagnostics);
+  if (!text) return;
+  for (const auto& document : parse_yaml_documents(*text, file, out.diagnostics)) {
     if (strimzi_topic(document)) {
       read_topic(document, out);
     } else {

@@ -70,16 +70,18 @@ std::string format_location(const Location& at) {
   return fmt::format("{}:{}:{}", visible(at.file.str()), at.line, at.column);
 }
 
+std::string diagnostic_line(const Diagnostic& d, bool colour) {
+  const char* bold = colour ? "\x1b[1m" : "";
+  const char* reset = colour ? "\x1b[0m" : "";
+  return fmt::format("{}{}:{} {}{}:{} {} [{}]", bold, format_location(d.at), reset,
+                     colour ? colour_of(d.severity) : "", to_string(d.severity), reset,
+                     visible(d.message), d.rule);
+}
+
 std::string render_text(const std::vector<Diagnostic>& diagnostics,
                         const ValidationSummary& summary, bool colour) {
   std::string out;
-  const char* bold = colour ? "\x1b[1m" : "";
-  const char* reset = colour ? "\x1b[0m" : "";
-  for (const auto& d : diagnostics) {
-    out += fmt::format("{}{}:{} {}{}:{} {} [{}]\n", bold, format_location(d.at), reset,
-                       colour ? colour_of(d.severity) : "", to_string(d.severity), reset,
-                       visible(d.message), d.rule);
-  }
+  for (const auto& d : diagnostics) out += diagnostic_line(d, colour) + '\n';
   Counts counts = count(diagnostics);
   out += fmt::format("{} in {}, {} for environment '{}': {}, {}\n", counts.errors ? "failed" : "ok",
                      plural(summary.files, "file"), plural(summary.topics, "topic"),

@@ -39,5 +39,7 @@ std::string render_markdown_summary(const std::vector<Diagnostic>& diagnostics,
 std::string render_markdown_table(const std::vector<Diagnostic>& diagnostics);
 
 std::string format_location(const Location& at);
+// One diagnostic as a line of text ("FILE:LINE:COL: error: MESSAGE [RULE]"), without its newline.
+std::string diagnostic_line(const Diagnostic& diagnostic, bool colour = false);
 
 }  // namespace topicform

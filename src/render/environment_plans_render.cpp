@@ -116,10 +116,7 @@ std::string render_plans_text(const std::vector<EnvironmentPlan>& parts, bool co
     } else {
       out += fmt::format("topicform plan for environment '{}': failed\n\n  {}\n",
                          display_name(part), visible(part.error));
-      for (const auto& d : part.diagnostics) {
-        out += fmt::format("  {}: {}: {} [{}]\n", format_location(d.at), to_string(d.severity),
-                           visible(d.message), d.rule);
-      }
+      for (const auto& d : part.diagnostics) out += "  " + diagnostic_line(d) + '\n';
     }
     out += "\n";
   }

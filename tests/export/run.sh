@@ -128,5 +128,21 @@ expect_exit 1 "import of bad resources" "$bin" import --env prod --from strimzi 
 grep -qx "$tmp/bad/topics.yaml:4:1: error: spec.partitions must be a whole number of at least 1: without it the operator takes the broker's default, which these files cannot tell; write it in the resource \[manifest/schema\]" "$tmp/err" && ok || bad "the missing partitions at their place"
 grep -qx "$tmp/bad/topics.yaml:6:26: error: spec.config.retention.ms is not a string, number or boolean \[manifest/schema\]" "$tmp/err" && ok || bad "a list as a config value at its place"
 [ ! -e "$tmp/bad-out" ] && ok || bad "an import of bad resources wrote something"
+# A resource file larger than a manifest may be is refused as one is, by its rule.
+mkdir -p "$tmp/huge" && head -c 4194305 /dev/zero | tr '\0' '#' >"$tmp/huge/topics.yaml"
+expect_exit 1 "import of a resource file too large" "$bin" import --env prod --from strimzi "$tmp/huge" --out "$tmp/huge-out" --settings topics/topicform.yaml
+grep -qx "$tmp/huge/topics.yaml:1:1: error: the file is 4194305 bytes; manifests are limited to 4194304 bytes \[manifest/too-large\]" "$tmp/err" && ok || bad "the too-large file is named by its rule"
 expect_exit 1 "--from another tool" "$bin" import --from kpops "$tmp/bad" --out "$tmp/bad-out"
+
+# A topic whose .dead topic has no resource: the adopted manifest says so in those words.
+mkdir -p "$tmp/lone"
+cat >"$tmp/lone/topic.yaml" <<'YAML'
+apiVersion: kafka.strimzi.io/v1
+kind: KafkaTopic
+metadata: {name: billing.invoiced, labels: {strimzi.io/cluster: prod-kafka}}
+spec: {partitions: 3, replicas: 3, config: {min.insync.replicas: "2"}}
+YAML
+expect_exit 0 "import of a topic without its .dead resource" "$bin" import --env prod --from strimzi "$tmp/lone" --out "$tmp/lone-out" --settings topics/topicform.yaml
+grep -qxF "    reason: \"'billing.invoiced.dead' had no resource when the topic was adopted; remove this to create it\"" "$tmp/lone-out/billing/invoiced.yaml" && ok || bad "the missing .dead resource is told as a resource"
+grep -qx "  # To complete: description and kind above, and the owner card's team, producer and key" "$tmp/lone-out/billing/invoiced.yaml" && ok || bad "without annotations all three owner fields are to complete"
 finish

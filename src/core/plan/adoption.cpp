@@ -151,8 +151,7 @@ struct Adopter {
     auto dead = cluster.topics.find(dead_name);
     if (dead == cluster.topics.end() || scope.managed.count(dead_name)) {
       topic.dead_letter.reason = fmt::format(
-          "'{}' was not on the cluster when the topic was adopted; remove this to create it",
-          dead_name);
+          "'{}' {} when the topic was adopted; remove this to create it", dead_name, scope.absent);
       return;
     }
     if (std::string why = underivable(dead->second, source, cluster.topic_defaults); !why.empty()) {

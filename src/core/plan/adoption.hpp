@@ -57,6 +57,8 @@ struct AdoptionScope {
   std::set<std::string> managed;       // topics the project's manifests already have
   const Pattern* include = nullptr;    // --include: only names it matches whole
   const Settings* settings = nullptr;  // dead-letter defaults; nullptr: topicform's own
+  // How a missing .dead topic is told: the state may come from an operator's resources.
+  std::string absent = "was not on the cluster";
 };
 
 struct Adoption {
