@@ -11,20 +11,13 @@
 
 #include "core/model/schema_reference.hpp"
 #include "manifest/message_schema_reader.hpp"
+#include "manifest/proto_reader.hpp"
 #include "manifest/read_file.hpp"
 
 namespace topicform {
 namespace {
 
 namespace fs = std::filesystem;
-
-bool inside(const fs::path& file, const std::vector<std::string>& roots) {
-  for (const auto& root : roots) {
-    auto relative = file.lexically_relative(root);
-    if (!relative.empty() && *relative.begin() != ".." && !relative.is_absolute()) return true;
-  }
-  return false;
-}
 
 // Property names anywhere in a JSON schema, for owner/no-secrets. Not JSON: none.
 std::vector<std::string> schema_field_names(const std::string& text) {
@@ -51,7 +44,7 @@ std::vector<std::string> schema_field_names(const std::string& text) {
 std::string refusal(const fs::path& file, const std::vector<std::string>& roots, bool& exists) {
   std::error_code ec;
   exists = fs::exists(file, ec);
-  if (!inside(file, roots)) {
+  if (!inside_roots(file.string(), roots)) {
     return "is outside the project: only files under the folder of the settings file (or of "
            "the paths given) are read";
   }
@@ -70,6 +63,7 @@ struct ResolvedSchema {
   std::vector<std::string> fields;
   std::shared_ptr<const MessageSchema> schema;  // a JSON file that is a valid JSON Schema
   std::shared_ptr<const AvroDocument> avro;     // an .avsc that is a valid Avro schema
+  std::shared_ptr<const ProtoDocument> proto;   // a .proto that parses and builds
   std::string text;                             // an Avro or Protobuf file's text
   std::vector<Diagnostic> findings;             // what reading it as a schema found
 };
@@ -93,6 +87,9 @@ ResolvedSchema resolve(const fs::path& joined, const std::string& shown,
     resolved.avro = read_avro_document(*text, shown, resolved.findings);
     resolved.text = *text;
   } else if (file.extension() == ".proto") {
+    std::string name = file.filename().string();
+    auto files = project_proto_files(file.parent_path().string(), roots, name, shown);
+    resolved.proto = read_proto_document(name, *files, resolved.findings);
     resolved.text = *text;
   }
   return resolved;
@@ -175,10 +172,19 @@ void check_one(TopicSpec& spec, SchemaResolver& resolver, SchemaPlaces& places,
   spec.owner.schema_fields = resolved.fields;
   spec.owner.message_schema = resolved.schema;
   spec.owner.avro_schema = resolved.avro;
+  spec.owner.proto_schema = resolved.proto;
   spec.owner.schema_text = resolved.text;
 }
 
 }  // namespace
+
+bool inside_roots(const std::string& file, const std::vector<std::string>& roots) {
+  for (const auto& root : roots) {
+    auto relative = fs::path(file).lexically_relative(root);
+    if (!relative.empty() && *relative.begin() != ".." && !relative.is_absolute()) return true;
+  }
+  return false;
+}
 
 std::vector<std::string> project_roots(const Project& project,
                                        const std::vector<std::string>& paths) {

@@ -19,4 +19,7 @@ std::vector<std::string> project_roots(const Project& project,
 // inside the project that does not exist is left for `docs` to name.
 void check_schema_files(Project& project, const std::vector<std::string>& roots);
 
+// Whether `file` (canonical) lies under one of `roots` (canonical).
+bool inside_roots(const std::string& file, const std::vector<std::string>& roots);
+
 }  // namespace topicform

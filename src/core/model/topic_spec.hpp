@@ -11,6 +11,7 @@
 #include "core/ground/location.hpp"
 #include "core/model/avro_types.hpp"
 #include "core/model/message_schema.hpp"
+#include "core/model/proto_types.hpp"
 
 namespace topicform {
 
@@ -70,6 +71,8 @@ struct OwnerCard {
   std::shared_ptr<const MessageSchema> message_schema;
   // That file's JSON when it is a valid Avro schema (.avsc); null otherwise.
   std::shared_ptr<const AvroDocument> avro_schema;
+  // That file when it is a `.proto` that parses and builds with its imports; null otherwise.
+  std::shared_ptr<const ProtoDocument> proto_schema;
 
   friend bool operator==(const OwnerCard&, const OwnerCard&) = default;
 };

@@ -1,0 +1,88 @@
+// A Protobuf file's messages and enums as the compatibility rules and the contract rules read
+// them: each field with its number, kind, label, oneof and comment, each keeping where it was
+// written. The adapter that parses `.proto` files fills it; nothing here needs the library.
+#pragma once
+
+#include <cstdint>
+#include <string>
+#include <utility>
+#include <vector>
+
+#include "core/ground/location.hpp"
+
+namespace topicform {
+
+// How a field is labelled: `optional` (proto2, or proto3's explicit `optional`), `required`
+// (proto2 only), `repeated`; proto3's plain singular field is `optional` too, as the wire reads it.
+enum class ProtoLabel { optional, required, repeated };
+
+const char* proto_label_name(ProtoLabel label);
+
+struct ProtoField {
+  std::string name;
+  std::int32_t number = 0;
+  ProtoLabel label = ProtoLabel::optional;
+  std::string type;       // a scalar's name ("int32", "string", ...), or "message" / "enum"
+  std::string type_name;  // message or enum: its full name without the leading dot
+  std::string oneof;      // the real oneof it is in; "" when none (proto3 optional is none)
+  bool map = false;       // a map<K, V> field (repeated of its entry message)
+  std::string comment;    // the leading comment, trimmed
+  Location at;
+
+  friend bool operator==(const ProtoField&, const ProtoField&) = default;
+};
+
+// A reserved range of numbers, both ends included.
+using ProtoRange = std::pair<std::int32_t, std::int32_t>;
+
+struct ProtoMessage {
+  std::string full_name;  // package.Outer.Inner
+  std::vector<ProtoField> fields;
+  std::vector<ProtoRange> reserved_numbers;
+  std::vector<std::string> reserved_names;
+  bool map_entry = false;  // the synthetic entry message of a map field
+  std::string comment;
+  Location at;
+
+  friend bool operator==(const ProtoMessage&, const ProtoMessage&) = default;
+};
+
+struct ProtoEnumValue {
+  std::string name;
+  std::int32_t number = 0;
+  Location at;
+
+  friend bool operator==(const ProtoEnumValue&, const ProtoEnumValue&) = default;
+};
+
+struct ProtoEnum {
+  std::string full_name;
+  std::vector<ProtoEnumValue> values;
+  Location at;
+
+  friend bool operator==(const ProtoEnum&, const ProtoEnum&) = default;
+};
+
+// One valid `.proto` file (its imports resolved and valid too): every message and enum it
+// defines, nested ones included, in the order written (outer before inner).
+struct ProtoDocument {
+  std::string file;    // as diagnostics name it
+  std::string syntax;  // "proto2" or "proto3"
+  std::string package;
+  std::vector<std::string> imports;  // as written
+  std::vector<ProtoMessage> messages;
+  std::vector<ProtoEnum> enums;
+
+  // The message called `full_name`, or nullptr.
+  const ProtoMessage* message(const std::string& full_name) const;
+  // The first top-level message: the one a registry takes when none is named.
+  const ProtoMessage* first_message() const;
+};
+
+// A scalar's wire group: two types of one group read each other's bytes (Confluent's rule).
+// "varint" (int32, int64, uint32, uint64, bool, enum), "zigzag" (sint32, sint64), "length"
+// (string, bytes), "fixed32" (fixed32, sfixed32), "fixed64" (fixed64, sfixed64), "float",
+// "double"; "message" for a message.
+std::string proto_wire_group(const std::string& type);
+
+}  // namespace topicform

@@ -1,0 +1,19 @@
+// A built FileDescriptor turned into topicform's own model, with places and comments.
+#pragma once
+
+#include <string>
+
+#include "core/model/proto_types.hpp"
+
+namespace google::protobuf {
+class FileDescriptor;
+}
+
+namespace topicform {
+
+// Every message and enum `file` defines (nested ones too, outer first), each field's number,
+// kind, label, oneof and leading comment, all placed in `shown` as 1-based line and column.
+ProtoDocument proto_document(const google::protobuf::FileDescriptor& file,
+                             const std::string& shown);
+
+}  // namespace topicform

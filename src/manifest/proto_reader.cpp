@@ -1,0 +1,203 @@
+// The protobuf library's own parser and descriptor builder judge a `.proto` file (what protoc
+// would accept is what is accepted); its imports come only through a bounded source of ours.
+#include "manifest/proto_reader.hpp"
+
+#include <deque>
+#include <filesystem>
+#include <limits>
+#include <map>
+
+#include <fmt/format.h>
+#include <google/protobuf/compiler/importer.h>
+#include <google/protobuf/descriptor.h>
+#include <google/protobuf/io/zero_copy_stream_impl_lite.h>
+
+#include "core/model/schema_reference.hpp"
+#include "manifest/proto_document.hpp"
+#include "manifest/read_file.hpp"
+#include "manifest/schema_files.hpp"
+
+namespace topicform {
+namespace {
+
+namespace fs = std::filesystem;
+namespace pb = google::protobuf;
+
+// Why an import path is refused before any source sees it, or "".
+std::string refused_name(const std::string& name) {
+  if (name.empty() || name.front() == '/' || name.find('\\') != std::string::npos ||
+      name.find('\0') != std::string::npos)
+    return "is not a relative path inside the project";
+  for (const auto& part : fs::path(name))
+    if (part == ".." || part == ".") return "climbs out with '..': imports stay inside the project";
+  return "";
+}
+
+// A well-known type's text (google/protobuf/timestamp.proto, ...) as the library has it built in.
+std::optional<std::string> well_known(const std::string& name) {
+  if (!name.starts_with("google/protobuf/")) return std::nullopt;
+  const pb::FileDescriptor* file = pb::DescriptorPool::generated_pool()->FindFileByName(name);
+  if (file == nullptr) return std::nullopt;
+  return file->DebugString();
+}
+
+// The library's view of the files: each opened at most once, at most kMaxProtoFiles of them.
+class BoundedSourceTree : public pb::compiler::SourceTree {
+ public:
+  explicit BoundedSourceTree(ProtoFiles& files) : m_files(files) {}
+
+  pb::io::ZeroCopyInputStream* Open(const std::string& name) override {
+    m_last_error = text_of(name);
+    if (!m_last_error.empty()) {
+      m_why[name] = m_last_error;
+      return nullptr;
+    }
+    const std::string& text = m_texts.back();
+    return new pb::io::ArrayInputStream(text.data(), static_cast<int>(text.size()));
+  }
+  std::string GetLastErrorMessage() override { return m_last_error; }
+
+  // Why `name` could not be opened, or "" when it was (or never asked for).
+  std::string why(const std::string& name) const {
+    auto it = m_why.find(name);
+    return it == m_why.end() ? "" : it->second;
+  }
+
+ private:
+  // Keeps the text of `name` at the back of m_texts; says why not, or "".
+  std::string text_of(const std::string& name) {
+    if (auto known = well_known(name)) {
+      m_texts.push_back(std::move(*known));
+      return "";
+    }
+    if (std::string why = refused_name(name); !why.empty()) return why;
+    if (++m_opened > kMaxProtoFiles)
+      return fmt::format("is one more than the {} files one schema may read", kMaxProtoFiles);
+    std::string why;
+    auto text = m_files.text(name, why);
+    if (!text) return why.empty() ? "was not found" : why;
+    if (text->size() > static_cast<std::size_t>(std::numeric_limits<int>::max()))
+      return "is too large";
+    m_texts.push_back(std::move(*text));
+    return "";
+  }
+
+  ProtoFiles& m_files;
+  std::deque<std::string> m_texts;  // the streams point into these until the import ends
+  std::map<std::string, std::string> m_why;
+  std::string m_last_error;
+  std::size_t m_opened = 0;
+};
+
+// The library's errors as diagnostics at file:line:col, an import's own reason added.
+class DiagnosticCollector : public pb::compiler::MultiFileErrorCollector {
+ public:
+  DiagnosticCollector(const ProtoFiles& files, const BoundedSourceTree& tree,
+                      std::vector<Diagnostic>& findings)
+      : m_files(files), m_tree(tree), m_findings(findings) {}
+
+  void AddError(const std::string& name, int line, int column,
+                const std::string& message) override {
+    // A file that could not be opened is told at the import that names it, with its reason.
+    if (line < 0 && !m_tree.why(name).empty()) return;
+    Location at{m_files.shown(name), line < 0 ? 1 : line + 1, line < 0 ? 1 : column + 1};
+    m_findings.push_back(Diagnostic{Severity::error, "contract/schema-invalid",
+                                    "Protobuf: " + with_reason(message), at});
+  }
+  void AddWarning(const std::string&, int, int, const std::string&) override {}
+
+ private:
+  // `Import "x" was not found or had errors.` says which import; our source knows why.
+  std::string with_reason(const std::string& message) const {
+    const std::string prefix = "Import \"";
+    if (!message.starts_with(prefix)) return message;
+    std::string name =
+        message.substr(prefix.size(), message.find('"', prefix.size()) - prefix.size());
+    std::string why = m_tree.why(name);
+    if (why.empty()) return fmt::format("import \"{}\" has errors, told at their place", name);
+    return fmt::format("import \"{}\" {}", name, why);
+  }
+
+  const ProtoFiles& m_files;
+  const BoundedSourceTree& m_tree;
+  std::vector<Diagnostic>& m_findings;
+};
+
+// The project's files: looked for in the root file's folder, then in each project root.
+class ProjectProtoFiles : public ProtoFiles {
+ public:
+  ProjectProtoFiles(std::string folder, std::vector<std::string> roots, const std::string& root,
+                    const std::string& root_shown)
+      : m_folder(std::move(folder)),
+        m_roots(std::move(roots)),
+        m_shown_folder(fs::path(root_shown).parent_path()),
+        m_shown{{root, root_shown}} {}
+
+  std::optional<std::string> text(const std::string& name, std::string& why) override {
+    std::vector<std::string> places{m_folder};
+    places.insert(places.end(), m_roots.begin(), m_roots.end());
+    for (const auto& place : places) {
+      std::error_code ec;
+      fs::path file = fs::weakly_canonical(fs::path(place) / name, ec);
+      if (ec || !fs::exists(file, ec)) continue;
+      if (!inside_roots(file.string(), m_roots)) {
+        why = "leads outside the project (through a link)";
+        return std::nullopt;
+      }
+      FileRead read = read_file_at_most(file.string(), kMaxSchemaFileBytes);
+      if (read.status == FileRead::Status::ok) {
+        // Beside the root file, shown as the root is (relative when the manifest's path is).
+        bool beside = place == m_folder;
+        m_shown.emplace(
+            name, beside ? (m_shown_folder / name).lexically_normal().string() : file.string());
+        return std::move(read.text);
+      }
+      why = read.status == FileRead::Status::too_large
+                ? fmt::format("is larger than {} bytes", kMaxSchemaFileBytes)
+                : "cannot be read as a regular file";
+      return std::nullopt;
+    }
+    why = "was not found in the schema's folder or the project's";
+    return std::nullopt;
+  }
+
+  std::string shown(const std::string& name) const override {
+    auto it = m_shown.find(name);
+    return it == m_shown.end() ? name : it->second;
+  }
+
+ private:
+  std::string m_folder;
+  std::vector<std::string> m_roots;
+  fs::path m_shown_folder;  // the root file's folder as diagnostics show it
+  std::map<std::string, std::string> m_shown;
+};
+
+}  // namespace
+
+std::shared_ptr<const ProtoDocument> read_proto_document(const std::string& name, ProtoFiles& files,
+                                                         std::vector<Diagnostic>& findings) {
+  BoundedSourceTree tree(files);
+  DiagnosticCollector collector(files, tree, findings);
+  std::size_t before = findings.size();
+  pb::compiler::Importer importer(&tree, &collector);
+  const pb::FileDescriptor* file = importer.Import(name);
+  if (file == nullptr || findings.size() != before) {
+    if (findings.size() == before) {
+      findings.push_back(Diagnostic{Severity::error, "contract/schema-invalid",
+                                    fmt::format("'{}' {}", name, tree.why(name)),
+                                    Location{files.shown(name), 1, 1}});
+    }
+    return nullptr;
+  }
+  return std::make_shared<const ProtoDocument>(proto_document(*file, files.shown(name)));
+}
+
+std::unique_ptr<ProtoFiles> project_proto_files(const std::string& folder,
+                                                const std::vector<std::string>& roots,
+                                                const std::string& root,
+                                                const std::string& root_shown) {
+  return std::make_unique<ProjectProtoFiles>(folder, roots, root, root_shown);
+}
+
+}  // namespace topicform
