@@ -24,6 +24,14 @@ Location place_of(const Element& element, const std::string& shown,
   return Location{shown, location.start_line + 1, location.start_column + 1};
 }
 
+// `full_name` without the package of the file that defines the field's type.
+std::string local_name(const std::string& full_name, const pb::FieldDescriptor& field) {
+  const pb::FileDescriptor* file =
+      field.message_type() != nullptr ? field.message_type()->file() : field.enum_type()->file();
+  const std::string& package = file->package();
+  return package.empty() ? full_name : full_name.substr(package.size() + 1);
+}
+
 ProtoLabel label_of(const pb::FieldDescriptor& field) {
   if (field.is_repeated()) return ProtoLabel::repeated;
   if (field.is_required()) return ProtoLabel::required;
@@ -36,6 +44,9 @@ ProtoField field_of(const pb::FieldDescriptor& field, const std::string& shown) 
   out.number = field.number();
   out.label = label_of(field);
   out.map = field.is_map();
+  // As Confluent's parser sees it: a map field and a oneof's member carry no label.
+  out.labelled = !out.map && field.real_containing_oneof() == nullptr &&
+                 (field.is_repeated() || field.is_required() || field.has_optional_keyword());
   if (field.type() == pb::FieldDescriptor::TYPE_MESSAGE) {
     out.type = "message";
     out.type_name = field.message_type()->full_name();
@@ -48,6 +59,7 @@ ProtoField field_of(const pb::FieldDescriptor& field, const std::string& shown) 
   } else {
     out.type = pb::FieldDescriptor::TypeName(field.type());
   }
+  if (!out.type_name.empty()) out.type_local = local_name(out.type_name, field);
   if (const pb::OneofDescriptor* oneof = field.real_containing_oneof()) out.oneof = oneof->name();
   out.at = place_of(field, shown, &out.comment);
   return out;

@@ -22,11 +22,13 @@ struct ProtoField {
   std::string name;
   std::int32_t number = 0;
   ProtoLabel label = ProtoLabel::optional;
-  std::string type;       // a scalar's name ("int32", "string", ...), or "message" / "enum"
-  std::string type_name;  // message or enum: its full name without the leading dot
-  std::string oneof;      // the real oneof it is in; "" when none (proto3 optional is none)
-  bool map = false;       // a map<K, V> field (repeated of its entry message)
-  std::string comment;    // the leading comment, trimmed
+  std::string type;        // a scalar's name ("int32", "string", ...), or "message" / "enum"
+  std::string type_name;   // message or enum: its full name without the leading dot
+  std::string type_local;  // that name without its file's package ("Money", "Order.Line")
+  bool labelled = false;   // a label keyword was written (proto3's plain field has none)
+  std::string oneof;       // the real oneof it is in; "" when none (proto3 optional is none)
+  bool map = false;        // a map<K, V> field (repeated of its entry message)
+  std::string comment;     // the leading comment, trimmed
   Location at;
 
   friend bool operator==(const ProtoField&, const ProtoField&) = default;
