@@ -128,6 +128,9 @@ class SettingsDecoder {
     if (auto mode = m_reader.text(base + "/compatibility"); mode.present) {
       contract.compatibility = mode.value;
     }
+    if (auto rules = m_reader.text(base + "/protobufRules"); rules.present) {
+      contract.protobuf_rules = rules.value;
+    }
     auto words = [&](const char* key, std::vector<std::string>& into) {
       if (const auto* list = m_reader.find(base + "/" + key))
         into.assign(list->begin(), list->end());

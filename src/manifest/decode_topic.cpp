@@ -56,6 +56,8 @@ void decode_schema(const DocumentReader& reader, OwnerCard& owner) {
   if (!owner.schema.present) owner.schema = owner.schema_subject;
   owner.schema_type = reader.text(base + "/type");
   owner.schema_compatibility = reader.text(base + "/compatibility");
+  owner.schema_message = reader.text(base + "/message");
+  owner.schema_protobuf_rules = reader.text(base + "/protobufRules");
 }
 
 OwnerCard decode_owner(const DocumentReader& reader) {

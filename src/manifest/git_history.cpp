@@ -6,12 +6,15 @@
 #include <algorithm>
 #include <cstdio>
 #include <filesystem>
+#include <functional>
 #include <map>
 #include <optional>
 
 #include <fmt/format.h>
 
 #include "core/model/schema_reference.hpp"
+#include "manifest/git_blobs.hpp"
+#include "manifest/git_proto_files.hpp"
 #include "manifest/message_schema_reader.hpp"
 #include "manifest/subprocess.hpp"
 
@@ -54,7 +57,8 @@ Result<std::string> commit_of(const std::string& root, const std::string& revisi
       revision)};
 }
 
-// The file's path inside the repository; "" when it lies outside or cannot be named in a batch.
+}  // namespace
+
 std::string in_repository(const std::string& root, const std::string& file) {
   std::error_code ec;
   fs::path path = fs::weakly_canonical(fs::absolute(file, ec), ec);
@@ -64,8 +68,6 @@ std::string in_repository(const std::string& root, const std::string& file) {
   if (relative.empty() || text.starts_with("..") || text.find('\n') != std::string::npos) return "";
   return text;
 }
-
-}  // namespace
 
 namespace {
 
@@ -93,12 +95,6 @@ Result<std::map<std::string, std::vector<std::string>>> changes_of(
   }
   return changes;
 }
-
-struct Blob {
-  bool present = false;
-  std::string text;
-  std::string problem;
-};
 
 // One line of `git cat-file --batch-check` or a --batch header: "<oid> blob <size>".
 struct BlobHeader {
@@ -139,6 +135,8 @@ Result<std::map<std::string, std::string>> contents_of(const std::string& root,
 
 // The blobs named "commit:path", in order: sizes from `git cat-file --batch-check`, then the
 // contents of those within the limit (the larger are named, never read).
+}  // namespace
+
 Result<std::vector<Blob>> blobs_of(const std::string& root, const std::vector<std::string>& names) {
   std::string input;
   for (const auto& name : names) input += name + "\n";
@@ -170,41 +168,61 @@ Result<std::vector<Blob>> blobs_of(const std::string& root, const std::vector<st
   return blobs;
 }
 
-}  // namespace
-
 namespace {
 
-// One request's blobs -> its EarlierFile: parsed, identical versions once, oldest first.
-EarlierFile earlier_file(const std::vector<const Blob*>& newest_first) {
+// Reads one version's text into `file` (its JSON, or its built .proto); says why it cannot.
+using VersionParser =
+    std::function<std::string(const std::string& text, const std::string& commit, EarlierFile&)>;
+
+std::string parse_json_version(const std::string& text, const std::string&, EarlierFile& file) {
+  std::vector<Diagnostic> ignored;
+  auto parsed = parse_bounded_json(text, "", ignored);
+  if (!parsed) return "not JSON, or nested too deep";
+  file.versions.push_back(std::move(*parsed));
+  return "";
+}
+
+// One request's blobs (newest first, with their commits) -> its EarlierFile: parsed, identical
+// versions once, oldest first.
+EarlierFile earlier_file(const std::vector<const Blob*>& newest_first,
+                         const std::vector<std::string>& commits, const VersionParser& parse) {
   EarlierFile file;
   if (newest_first.empty() || !newest_first.front()->present) return file;
   file.present = true;
-  std::vector<std::string> texts;
-  for (auto it = newest_first.rbegin(); it != newest_first.rend(); ++it) {
-    const Blob& blob = **it;
+  std::vector<std::size_t> order;  // indexes into newest_first, oldest first
+  for (std::size_t i = newest_first.size(); i-- > 0;) {
+    const Blob& blob = *newest_first[i];
     if (!blob.present) continue;
     if (!blob.problem.empty()) {
       file.problem = blob.problem;
       continue;
     }
     // A version seen before counts where it was last: the revision's own stays the latest.
-    if (auto seen = std::find(texts.begin(), texts.end(), blob.text); seen != texts.end()) {
-      auto index = seen - texts.begin();
-      std::rotate(texts.begin() + index, texts.begin() + index + 1, texts.end());
-      std::rotate(file.versions.begin() + index, file.versions.begin() + index + 1,
-                  file.versions.end());
-      continue;
-    }
-    std::vector<Diagnostic> ignored;
-    auto parsed = parse_bounded_json(blob.text, "", ignored);
-    if (!parsed) {
-      file.problem = "not JSON, or nested too deep";
-      continue;
-    }
-    texts.push_back(blob.text);
-    file.versions.push_back(std::move(*parsed));
+    auto seen = std::find_if(order.begin(), order.end(),
+                             [&](std::size_t j) { return newest_first[j]->text == blob.text; });
+    if (seen != order.end()) order.erase(seen);
+    order.push_back(i);
+  }
+  for (std::size_t i : order) {
+    if (std::string problem = parse(newest_first[i]->text, commits[i], file); !problem.empty())
+      file.problem = problem;
   }
   return file;
+}
+
+// A .proto version built with its imports at its own commit.
+VersionParser proto_parser(const std::string& root, const HistoryRequest& request) {
+  return [&root, &request](const std::string& text, const std::string& commit, EarlierFile& file) {
+    std::string name = fs::path(request.file).filename().string();
+    auto files =
+        revision_proto_files(root, commit, request.import_folders, name, text, request.file);
+    std::vector<Diagnostic> findings;
+    auto built = read_proto_document(name, *files, findings);
+    if (!built)
+      return findings.empty() ? std::string("not a valid .proto") : findings.front().message;
+    file.protos.push_back(*built);
+    return std::string();
+  };
 }
 
 }  // namespace
@@ -250,8 +268,14 @@ Result<EarlierFiles> read_at_revision(const std::string& revision, const std::st
   EarlierFiles files;
   for (std::size_t i = 0; i < requests.size(); ++i) {
     std::vector<const Blob*> newest_first;
-    for (std::size_t index : wanted[i]) newest_first.push_back(&(*blobs)[index]);
-    files[requests[i].file] = earlier_file(newest_first);
+    std::vector<std::string> commits;
+    for (std::size_t index : wanted[i]) {
+      newest_first.push_back(&(*blobs)[index]);
+      commits.push_back(names[index].substr(0, names[index].find(':')));
+    }
+    bool proto = requests[i].file.ends_with(".proto");
+    files[requests[i].file] = earlier_file(
+        newest_first, commits, proto ? proto_parser(root, requests[i]) : parse_json_version);
   }
   return files;
 }

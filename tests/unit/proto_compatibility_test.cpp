@@ -129,7 +129,7 @@ TEST(ProtoCompatibility, ConfluentBreaksAreNamedWithTheirPlace) {
 TEST(ProtoCompatibility, LabelsAndPackagesAndRequiredFields) {
   EXPECT_EQ(
       breaks("message A { optional int32 n = 1; }\n", "message A { repeated int32 n = 1; }\n"),
-      Lines{"FIELD_NUMERIC_LABEL_CHANGED A.n = 1 (int32 -> repeated int32) @4"});
+      Lines{"FIELD_NUMERIC_LABEL_CHANGED A.n = 1 (optional int32 -> repeated int32) @4"});
   // proto3's plain field has no label to compare (Confluent's parser sees none).
   EXPECT_EQ(breaks("message A { int32 n = 1; }\n", "message A { repeated int32 n = 1; }\n"),
             Lines{});

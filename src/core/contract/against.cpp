@@ -3,11 +3,13 @@
 #include "core/contract/against.hpp"
 
 #include <set>
+#include <tuple>
 
 #include <fmt/format.h>
 
 #include "core/contract/avro_against.hpp"
 #include "core/contract/compatibility.hpp"
+#include "core/contract/proto_against.hpp"
 #include "core/model/schema_reference.hpp"
 #include "core/model/topic_names.hpp"
 
@@ -34,11 +36,35 @@ bool is_local_avro(const OwnerCard& owner) {
          !owner.schema_path.empty() && owner.schema_path.ends_with(".avsc");
 }
 
-bool is_checked(const OwnerCard& owner) { return is_local_json(owner) || is_local_avro(owner); }
+bool is_local_proto(const OwnerCard& owner) {
+  bool proto_type = !owner.schema_type.present || owner.schema_type.value == "protobuf";
+  return proto_type && owner.schema.present && names_local_schema(owner.schema.value) &&
+         !owner.schema_path.empty() && owner.schema_path.ends_with(".proto");
+}
 
-// The file as read now: the JSON Schema, or the Avro schema's JSON; null when it is invalid.
-const MessageSchema* now_of(const OwnerCard& owner) {
-  return is_local_avro(owner) ? owner.avro_schema.get() : owner.message_schema.get();
+bool is_checked(const OwnerCard& owner) {
+  return is_local_json(owner) || is_local_avro(owner) || is_local_proto(owner);
+}
+
+// The file as read now (a JSON Schema, an Avro schema, a built .proto); null when invalid.
+const void* now_of(const OwnerCard& owner) {
+  if (is_local_proto(owner)) return owner.proto_schema.get();
+  if (is_local_avro(owner)) return owner.avro_schema.get();
+  return owner.message_schema.get();
+}
+
+ProtoRules rules_of(const OwnerCard& owner, const Settings& settings) {
+  const std::string& name = owner.schema_protobuf_rules.present ? owner.schema_protobuf_rules.value
+                                                                : settings.contract.protobuf_rules;
+  return parse_proto_rules(name).value_or(ProtoRules::confluent);
+}
+
+// Where a .proto's imports are looked for: its own folder, then the project's (the settings').
+std::vector<std::string> import_folders(const OwnerCard& owner, const Settings& settings) {
+  auto folder = [](const std::string& file) { return file.substr(0, file.rfind('/')); };
+  std::vector<std::string> folders{folder(owner.schema_path)};
+  if (!settings.at.file.empty()) folders.push_back(folder(settings.at.file.str()));
+  return folders;
 }
 
 const EarlierFile* find(const EarlierFiles& earlier, const std::string& file) {
@@ -79,6 +105,9 @@ void judge(const EffectiveTopic& topic, const Settings& settings, const std::str
                                    owner.schema.value, revision, file.problem, topic.name));
   }
   CompatibilityMode mode = mode_of(owner, settings);
+  if (is_local_proto(owner))
+    return judge_proto(topic.name, *owner.proto_schema, file.protos, mode,
+                       rules_of(owner, settings), revision, sink);
   if (is_local_avro(owner))
     return judge_avro(topic.name, *owner.avro_schema, file.versions, mode, revision, sink);
   const MessageSchema& schema = *owner.message_schema;
@@ -110,14 +139,15 @@ std::vector<HistoryRequest> history_requests(const std::vector<EffectiveTopic>& 
                                              const Settings& settings) {
   std::vector<HistoryRequest> requests;
   std::set<std::pair<std::string, bool>> asked;
-  auto ask = [&](const std::string& file, bool every) {
-    if (asked.insert({file, every}).second) requests.push_back({file, every});
+  auto ask = [&](const std::string& file, bool every, std::vector<std::string> folders = {}) {
+    if (asked.insert({file, every}).second) requests.push_back({file, every, std::move(folders)});
   };
   for (const auto& topic : topics) {
     if (topic.spec == nullptr || is_dead_letter_name(topic.name)) continue;
     const OwnerCard& owner = topic.spec->owner;
     if (!is_checked(owner)) continue;
-    ask(owner.schema_path, is_transitive(mode_of(owner, settings)));
+    ask(owner.schema_path, is_transitive(mode_of(owner, settings)),
+        is_local_proto(owner) ? import_folders(owner, settings) : std::vector<std::string>{});
     ask(topic.spec->document.file, false);
   }
   return requests;
@@ -125,14 +155,14 @@ std::vector<HistoryRequest> history_requests(const std::vector<EffectiveTopic>& 
 
 void check_against(const std::vector<EffectiveTopic>& topics, const Settings& settings,
                    const std::string& revision, const EarlierFiles& earlier, FindingSink& sink) {
-  std::set<std::pair<const MessageSchema*, CompatibilityMode>> judged;
+  std::set<std::tuple<const void*, CompatibilityMode, ProtoRules>> judged;
   for (const auto& topic : topics) {
     if (topic.spec == nullptr || is_dead_letter_name(topic.name)) continue;
     const OwnerCard& owner = topic.spec->owner;
     if (!is_checked(owner)) continue;
     const EarlierFile* file = find(earlier, owner.schema_path);
     bool before = file != nullptr && file->present;
-    const MessageSchema* now = now_of(owner);
+    const void* now = now_of(owner);
     if (now == nullptr) {
       if (before && owner.schema_file.empty())
         sink.report("contract/compatibility", owner.schema.at,
@@ -145,7 +175,7 @@ void check_against(const std::vector<EffectiveTopic>& topics, const Settings& se
       judge_missing(topic, revision, earlier, sink);
       continue;
     }
-    if (judged.insert({now, mode_of(owner, settings)}).second)
+    if (judged.insert({now, mode_of(owner, settings), rules_of(owner, settings)}).second)
       judge(topic, settings, revision, *file, sink);
   }
 }

@@ -11,6 +11,7 @@
 
 #include "core/ground/finding_sink.hpp"
 #include "core/model/effective_topic.hpp"
+#include "core/model/proto_types.hpp"
 #include "core/model/settings.hpp"
 
 namespace topicform {
@@ -20,13 +21,17 @@ namespace topicform {
 struct HistoryRequest {
   std::string file;
   bool every_version = false;
+  // A .proto's: where its imports are looked for (its own folder, then the project's), as the
+  // working tree names them; each version's imports are read at that version's commit.
+  std::vector<std::string> import_folders;
 };
 
 // What the revision holds of one file.
 struct EarlierFile {
   bool present = false;                  // the file is in the revision's tree
   std::vector<nlohmann::json> versions;  // parsed JSON, oldest first; the revision's own last
-  std::string problem;                   // why a present file could not be read as JSON
+  std::string problem;                   // why a present file could not be read
+  std::vector<ProtoDocument> protos;     // a .proto's versions, built, oldest first
 };
 
 using EarlierFiles = std::map<std::string, EarlierFile>;

@@ -39,9 +39,7 @@ Kind kind_of(const ProtoField& f) {
 
 std::string type_text(const ProtoField& f) {
   std::string type = f.type_name.empty() ? f.type : f.type_name;
-  return f.labelled && f.label != ProtoLabel::optional
-             ? fmt::format("{} {}", proto_label_name(f.label), type)
-             : type;
+  return f.labelled ? fmt::format("{} {}", proto_label_name(f.label), type) : type;
 }
 
 bool reserved_number(const ProtoMessage& m, std::int32_t number) {

@@ -67,6 +67,7 @@ struct NamingConvention {
 // The message contract's defaults (`schemas:`) and the words its rules look for.
 struct ContractSettings {
   std::string compatibility = "BACKWARD";
+  std::string protobuf_rules = "confluent";  // whose rules judge a .proto: confluent | apicurio
   std::vector<std::string> event_id_fields{"eventId", "event_id", "messageId", "message_id"};
   std::vector<std::string> version_fields{"eventVersion", "event_version", "schemaVersion",
                                           "schema_version", "version"};

@@ -53,8 +53,10 @@ struct OwnerCard {
   Located<std::string> schema;  // the file (or subject, URL) named, in either form
   Location schema_at;           // the `schema` key
   Located<std::string> schema_subject;
-  Located<std::string> schema_type;           // json | avro | protobuf, when written
-  Located<std::string> schema_compatibility;  // a CompatibilityMode's name, when written
+  Located<std::string> schema_type;            // json | avro | protobuf, when written
+  Located<std::string> schema_compatibility;   // a CompatibilityMode's name, when written
+  Located<std::string> schema_message;         // a .proto's message the topic carries
+  Located<std::string> schema_protobuf_rules;  // confluent | apicurio, when written
   std::optional<Throughput> throughput;
   Located<std::string> max_consumer_downtime;
   // The absolute path a local schema names, whether or not the file is there (for --against).

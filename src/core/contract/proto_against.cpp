@@ -1,0 +1,100 @@
+// A FORWARD check compares the other way round, so a break's place in the new file is then its
+// place in the "original" of the comparison.
+#include "core/contract/proto_against.hpp"
+
+#include <set>
+#include <tuple>
+
+#include <fmt/format.h>
+
+namespace topicform {
+namespace {
+
+const char* who_for(bool backward) {
+  return backward ? "the new schema cannot read what the earlier one wrote"
+                  : "readers of the earlier schema cannot read what the new one writes";
+}
+
+struct DirectedBreak {
+  ProtoChange change;
+  bool backward = true;
+  Location at;  // in the new file
+};
+
+std::vector<DirectedBreak> directed_breaks(const ProtoDocument& now, const ProtoDocument& earlier,
+                                           CompatibilityMode mode, ProtoRules rules) {
+  std::vector<DirectedBreak> out;
+  for (Direction direction : {Direction::backward, Direction::forward}) {
+    if (!mode_checks(mode, direction)) continue;
+    bool backward = direction == Direction::backward;
+    auto changes =
+        backward ? proto_changes(earlier, now, rules) : proto_changes(now, earlier, rules);
+    for (auto& change : changes) {
+      if (!change.breaking) continue;
+      Location at = backward ? change.update_at : change.original_at;
+      out.push_back({std::move(change), backward, at});
+    }
+  }
+  return out;
+}
+
+std::string in_words(const DirectedBreak& found) {
+  const ProtoChange& c = found.change;
+  return fmt::format("{} at {}{}: {}", c.kind, c.path,
+                     c.detail.empty() ? "" : " (" + c.detail + ")", who_for(found.backward));
+}
+
+// Fields that read as before (number, name, type) but whose comment says something else.
+void report_meaning(const std::string& topic, const ProtoDocument& before, const ProtoDocument& now,
+                    const std::string& revision, FindingSink& sink) {
+  for (const auto& message : now.messages) {
+    const ProtoMessage* was = before.message(message.full_name);
+    if (was == nullptr) continue;
+    for (const auto& field : message.fields) {
+      auto old = std::find_if(was->fields.begin(), was->fields.end(),
+                              [&](const ProtoField& f) { return f.number == field.number; });
+      if (old == was->fields.end() || old->name != field.name || old->type != field.type ||
+          old->type_name != field.type_name || old->comment == field.comment ||
+          old->comment.empty() || field.comment.empty())
+        continue;
+      sink.report("contract/meaning-changed", field.at,
+                  fmt::format("'{}' of '{}' keeps its number, name and type but its comment "
+                              "changed since {}, from {} to {}: if its meaning or unit changed, "
+                              "consumers misread every new message; add a field with a new name "
+                              "and number instead",
+                              field.name, topic, revision, nlohmann::json(old->comment).dump(),
+                              nlohmann::json(field.comment).dump()));
+    }
+  }
+}
+
+}  // namespace
+
+void judge_proto(const std::string& topic, const ProtoDocument& now,
+                 const std::vector<ProtoDocument>& versions, CompatibilityMode mode,
+                 ProtoRules rules, const std::string& revision, FindingSink& sink) {
+  if (versions.empty()) return;
+  std::set<std::tuple<std::string, std::string, bool>> told;  // once across versions
+  for (std::size_t i = versions.size(); i-- > first_compared(mode, versions.size());) {
+    for (const auto& found : directed_breaks(now, versions[i], mode, rules)) {
+      if (!told.insert({found.change.kind, found.change.path, found.backward}).second) continue;
+      sink.report("contract/compatibility", found.at,
+                  fmt::format("'{}' is not {} compatible with {} by {} Protobuf rules: {}; to "
+                              "keep it compatible, {}",
+                              topic, compatibility_name(mode), revision, proto_rules_name(rules),
+                              in_words(found), proto_fix_for(found.change.kind)));
+    }
+  }
+  report_meaning(topic, versions.back(), now, revision, sink);
+}
+
+std::vector<std::string> proto_breaks_in_words(const ProtoDocument& now,
+                                               const ProtoDocument& earlier, CompatibilityMode mode,
+                                               ProtoRules rules) {
+  std::vector<std::string> out;
+  for (const auto& found : directed_breaks(now, earlier, mode, rules))
+    out.push_back(in_words(found));
+  return out;
+}
+
+}  // namespace topicform

@@ -1,0 +1,26 @@
+// The few git reads that `--against` shares between JSON, Avro and Protobuf schemas.
+#pragma once
+
+#include <string>
+#include <vector>
+
+#include "core/ground/result.hpp"
+
+namespace topicform {
+
+// One `<commit>:<path>` as git holds it: absent, too large to read, or its text.
+struct Blob {
+  bool present = false;
+  std::string text;
+  std::string problem;
+};
+
+// The file's path inside the repository at `root`; "" when it lies outside or cannot be named
+// in a batch.
+std::string in_repository(const std::string& root, const std::string& file);
+
+// Each of `names` (`<commit>:<path>`) read with one `git cat-file --batch-check` and one
+// `--batch`; a blob larger than a schema may be is not read.
+Result<std::vector<Blob>> blobs_of(const std::string& root, const std::vector<std::string>& names);
+
+}  // namespace topicform
