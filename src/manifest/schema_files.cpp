@@ -90,6 +90,10 @@ ResolvedSchema resolve(const fs::path& joined, const std::string& shown,
     std::string name = file.filename().string();
     auto files = project_proto_files(file.parent_path().string(), roots, name, shown);
     resolved.proto = read_proto_document(name, *files, resolved.findings);
+    if (resolved.proto) {
+      for (const auto& message : resolved.proto->messages)
+        for (const auto& field : message.fields) resolved.fields.push_back(field.name);
+    }
     resolved.text = *text;
   }
   return resolved;

@@ -3,6 +3,7 @@
 
 #include <algorithm>
 #include <array>
+#include <set>
 
 namespace topicform {
 
@@ -24,15 +25,37 @@ const ProtoMessage* ProtoDocument::message(const std::string& full_name) const {
   return it == messages.end() ? nullptr : &*it;
 }
 
+namespace {
+
+// Top level: no further dot after the package.
+bool top_level(const ProtoDocument& doc, const ProtoMessage& m) {
+  std::size_t prefix = doc.package.empty() ? 0 : doc.package.size() + 1;
+  return m.full_name.size() > prefix && m.full_name.find('.', prefix) == std::string::npos;
+}
+
+}  // namespace
+
 const ProtoMessage* ProtoDocument::first_message() const {
-  std::string prefix = package.empty() ? "" : package + ".";
-  for (const auto& m : messages) {
-    // Top level: no further dot after the package.
-    if (m.full_name.compare(0, prefix.size(), prefix) == 0 &&
-        m.full_name.find('.', prefix.size()) == std::string::npos)
-      return &m;
-  }
+  for (const auto& m : messages)
+    if (top_level(*this, m)) return &m;
   return nullptr;
+}
+
+std::size_t ProtoDocument::top_level_messages() const {
+  return static_cast<std::size_t>(
+      std::count_if(messages.begin(), messages.end(),
+                    [&](const ProtoMessage& m) { return top_level(*this, m); }));
+}
+
+const ProtoMessage* ProtoDocument::topic_message(const std::string& named) const {
+  return named.empty() ? first_message() : message(named);
+}
+
+bool proto_numeric(const std::string& type) {
+  static const std::set<std::string> kNumbers{"int32",    "int64",    "uint32",  "uint64",
+                                              "sint32",   "sint64",   "fixed32", "fixed64",
+                                              "sfixed32", "sfixed64", "float",   "double"};
+  return kNumbers.count(type) > 0;
 }
 
 std::string proto_wire_group(const std::string& type) {

@@ -79,7 +79,15 @@ struct ProtoDocument {
   const ProtoMessage* message(const std::string& full_name) const;
   // The first top-level message: the one a registry takes when none is named.
   const ProtoMessage* first_message() const;
+  // How many messages the file defines at its top level.
+  std::size_t top_level_messages() const;
+  // The message a topic carries: `named` when given (nullptr when the file has none such),
+  // else the first top-level one.
+  const ProtoMessage* topic_message(const std::string& named) const;
 };
+
+// Whether a field of this scalar type holds a number (an enum does not).
+bool proto_numeric(const std::string& type);
 
 // A scalar's wire group: two types of one group read each other's bytes (Confluent's rule).
 // "varint" (int32, int64, uint32, uint64, bool, enum), "zigzag" (sint32, sint64), "length"

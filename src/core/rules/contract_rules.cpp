@@ -1,5 +1,5 @@
-// The article's contract checks on a topic's JSON Schema or Avro schema: a stable event id, a
-// version, units.
+// The article's contract checks on a topic's JSON Schema, Avro schema or Protobuf message: a stable
+// event id, a version, units.
 #include <algorithm>
 #include <set>
 
@@ -57,8 +57,26 @@ TopFields avro_top_fields(const AvroSchema& avro) {
   return out;
 }
 
+// A Protobuf message's fields: proto3 has no `required`, so a singular field outside a oneof
+// counts as carried; in proto2 only a `required` one does.
+TopFields proto_top_fields(const ProtoDocument& doc, const ProtoMessage& message) {
+  TopFields out;
+  for (const auto& field : message.fields) {
+    out.declared.push_back(field.name);
+    bool singular = field.label != ProtoLabel::repeated && field.oneof.empty();
+    if (field.label == ProtoLabel::required || (doc.syntax == "proto3" && singular))
+      out.required.push_back(field.name);
+  }
+  return out;
+}
+
 // The top-level fields of the topic's schema, or nullopt when it has no schema these rules read.
 std::optional<TopFields> top_fields(const OwnerCard& owner) {
+  if (owner.proto_schema) {
+    const ProtoMessage* message = owner.proto_schema->topic_message(owner.schema_message.value);
+    if (message == nullptr) return std::nullopt;
+    return proto_top_fields(*owner.proto_schema, *message);
+  }
   if (owner.message_schema) {
     return TopFields{top_level_properties(owner.message_schema->root),
                      top_level_required(owner.message_schema->root)};
@@ -117,11 +135,38 @@ void check_subject_name(const OwnerCard& owner, RuleSink& sink) {
                           subject->value, problem));
 }
 
+std::string message_names(const ProtoDocument& doc) {
+  std::vector<std::string> names;
+  for (const auto& m : doc.messages)
+    if (!m.map_entry) names.push_back(m.full_name);
+  return listed(names);
+}
+
+// Which message of a .proto the topic carries: the one named, or the registry's default.
+void check_proto_message(const EffectiveTopic& topic, RuleSink& sink) {
+  const OwnerCard& owner = topic.spec->owner;
+  const ProtoDocument& doc = *owner.proto_schema;
+  if (owner.schema_message.present && doc.message(owner.schema_message.value) == nullptr) {
+    sink.report(
+        "contract/message", owner.schema_message.at,
+        fmt::format("topic '{}': schema '{}' defines no message '{}'; it defines {}", topic.name,
+                    owner.schema.value, owner.schema_message.value, message_names(doc)));
+  } else if (!owner.schema_message.present && doc.top_level_messages() > 1) {
+    sink.report("contract/message-assumed", owner.schema.at,
+                fmt::format("topic '{}': schema '{}' defines {} top-level messages; like a "
+                            "registry, topicform takes the first, '{}': name it with "
+                            "schema.message if another is meant",
+                            topic.name, owner.schema.value, doc.top_level_messages(),
+                            doc.first_message()->full_name));
+  }
+}
+
 }  // namespace
 
 void check_contract(const EffectiveTopic& topic, const RuleContext& context, RuleSink& sink) {
   if (topic.spec == nullptr || is_dead_letter_name(topic.name)) return;
   check_subject_name(topic.spec->owner, sink);
+  if (topic.spec->owner.proto_schema) check_proto_message(topic, sink);
   if (topic.spec->kind.value != "event") return;
   auto top = top_fields(topic.spec->owner);
   if (!top) return;
@@ -182,14 +227,26 @@ void check_avro_units(const AvroDocument& schema, const ContractSettings& contra
   }
 }
 
+// contract/units over every field of every message of a .proto (its comment is its doc).
+void check_proto_units(const ProtoDocument& doc, const ContractSettings& contract, RuleSink& sink) {
+  for (const auto& message : doc.messages) {
+    for (const auto& field : message.fields) {
+      if (proto_numeric(field.type) && unitless_amount(field.name, field.comment, contract))
+        report_unitless(field.name, field.at, sink);
+    }
+  }
+}
+
 }  // namespace
 
 void check_schema_units(const std::vector<EffectiveTopic>& topics, const RuleContext& context,
                         RuleSink& sink) {
   const ContractSettings& contract = context.settings.contract;
-  std::set<const MessageSchema*> seen;
+  std::set<const void*> seen;
   for (const auto& topic : topics) {
     if (topic.spec == nullptr) continue;
+    const ProtoDocument* proto = topic.spec->owner.proto_schema.get();
+    if (proto != nullptr && seen.insert(proto).second) check_proto_units(*proto, contract, sink);
     const AvroDocument* avro = topic.spec->owner.avro_schema.get();
     if (avro != nullptr && seen.insert(avro).second) check_avro_units(*avro, contract, sink);
     const MessageSchema* schema = topic.spec->owner.message_schema.get();

@@ -39,8 +39,10 @@ constexpr std::array kRules = std::to_array<RuleInfo>({
     {"owner/schema-file", E, P::manifest, false,
      "a local schema path names a regular file of at most 1 MiB inside the project"},
     {"contract/schema-invalid", E, P::manifest, false,
-     "a local schema file is JSON at most 64 deep: a JSON Schema valid by its meta-schema with "
-     "its local $refs resolving, an Avro schema valid by the Avro specification"},
+     "a local schema file is valid: JSON at most 64 deep that is a JSON Schema valid by its "
+     "meta-schema with its local $refs resolving, or an Avro schema valid by the Avro "
+     "specification; or a .proto that "
+     "protobuf's own parser builds with its imports (inside the project, at most 64 files)"},
     {"contract/remote-ref", W, P::manifest, false,
      "a $ref outside the schema file is never fetched, so nothing behind it is compared"},
     {"manifest/unknown-environment", E, P::manifest, false,
@@ -134,21 +136,29 @@ constexpr std::array kRules = std::to_array<RuleInfo>({
      "messages carry no secrets: schema fields named like passwords or tokens"},
     {"contract/event-id", E, P::validate, true,
      "an event's schema requires a stable identifier (eventId, ...) for idempotent consumers "
-     "(in Avro: a field with no default that is not a union with null)"},
+     "(in Avro: a field with no default that is not a union with null; in Protobuf: a singular "
+     "proto3 field outside a oneof, or a proto2 `required` one)"},
+    {"contract/message", E, P::validate, true,
+     "a .proto's `schema.message` names a message the file defines"},
+    {"contract/message-assumed", I, P::validate, true,
+     "a .proto with several top-level messages and no `schema.message`: the first is taken, as a "
+     "registry takes it"},
     {"contract/event-version", W, P::validate, true,
      "an event's schema has a version field that tells consumers which handler to use"},
     {"contract/units", W, P::validate, true,
      "a numeric amount (price, total, timeout, ...) names its unit in its name or description "
-     "(an Avro field: its name or doc)"},
+     "(an Avro field: its name or doc; a Protobuf field: its name or comment)"},
     {"contract/subject-name", E, P::validate, false,
      "a registry subject is one path segment of the registry's API: not '.' or '..', no '/', "
      "'\\' or control characters"},
     {"contract/compatibility", E, P::validate, true,
      "with --against REF, a schema keeps its topic's compatibility mode against its version at "
-     "REF (every version for *_TRANSITIVE), by Confluent's strict JSON Schema rules"},
+     "REF (every version for *_TRANSITIVE), by Confluent's strict JSON Schema rules, Avro's "
+     "schema resolution, or Confluent's or Apicurio's Protobuf rules (`protobufRules`)"},
     {"contract/meaning-changed", W, P::validate, true,
      "with --against REF, a property that keeps its name and type keeps its description (its "
-     "meaning and unit); an Avro field its doc and its logical type"},
+     "meaning and unit); an Avro field its doc and its logical type; a Protobuf field its "
+     "comment"},
     {"contract/new-schema", I, P::validate, true,
      "with --against REF, a schema or topic that REF does not have: nothing to compare"},
     {"contract/against", E, P::validate, false,
