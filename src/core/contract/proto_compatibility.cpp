@@ -237,8 +237,11 @@ void apicurio_message(Differ& d, const ProtoMessage& om, const ProtoMessage& um,
       d.add("FIELD_TYPE_CHANGED", true, field_path(*now->second),
             fmt::format("{} -> {}", type_text(*was), type_text(*now->second)), at);
   }
-  for (const auto& [n, now] : update) {
-    if (original.count(n)) continue;
+  for (const auto& [number, field] : update) {
+    if (original.count(number)) continue;
+    // Lambdas cannot capture structured bindings before C++20's clang 16.
+    const std::int32_t n = number;
+    const ProtoField* now = field;
     auto same_name = std::find_if(original.begin(), original.end(), [&](const auto& entry) {
       return entry.second->name == now->name;
     });
