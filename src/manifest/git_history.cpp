@@ -211,11 +211,13 @@ EarlierFile earlier_file(const std::vector<const Blob*>& newest_first,
 }
 
 // A .proto version built with its imports at its own commit.
-VersionParser proto_parser(const std::string& root, const HistoryRequest& request) {
-  return [&root, &request](const std::string& text, const std::string& commit, EarlierFile& file) {
+VersionParser proto_parser(const std::string& root, const HistoryRequest& request,
+                           ImportBlobs& cache) {
+  return [&root, &request, &cache](const std::string& text, const std::string& commit,
+                                   EarlierFile& file) {
     std::string name = fs::path(request.file).filename().string();
     auto files =
-        revision_proto_files(root, commit, request.import_folders, name, text, request.file);
+        revision_proto_files(root, commit, request.import_folders, name, text, request.file, cache);
     std::vector<Diagnostic> findings;
     auto built = read_proto_document(name, *files, findings);
     if (!built)
@@ -266,6 +268,7 @@ Result<EarlierFiles> read_at_revision(const std::string& revision, const std::st
   auto blobs = blobs_of(root, names);
   if (!blobs) return Error{blobs.error().message};
   EarlierFiles files;
+  ImportBlobs imports;
   for (std::size_t i = 0; i < requests.size(); ++i) {
     std::vector<const Blob*> newest_first;
     std::vector<std::string> commits;
@@ -274,8 +277,9 @@ Result<EarlierFiles> read_at_revision(const std::string& revision, const std::st
       commits.push_back(names[index].substr(0, names[index].find(':')));
     }
     bool proto = requests[i].file.ends_with(".proto");
-    files[requests[i].file] = earlier_file(
-        newest_first, commits, proto ? proto_parser(root, requests[i]) : parse_json_version);
+    files[requests[i].file] =
+        earlier_file(newest_first, commits,
+                     proto ? proto_parser(root, requests[i], imports) : parse_json_version);
   }
   return files;
 }

@@ -16,25 +16,24 @@ namespace fs = std::filesystem;
 class RevisionProtoFiles : public ProtoFiles {
  public:
   RevisionProtoFiles(std::string root, std::string commit, std::vector<std::string> folders,
-                     const std::string& name, std::string text, const std::string& shown)
+                     const std::string& name, std::string text, const std::string& shown,
+                     ImportBlobs& cache)
       : m_root(std::move(root)),
         m_commit(std::move(commit)),
         m_folders(std::move(folders)),
         m_name(name),
         m_text(std::move(text)),
-        m_shown(shown) {}
+        m_shown(shown),
+        m_cache(cache) {}
 
   std::optional<std::string> text(const std::string& name, std::string& why) override {
     if (name == m_name) return m_text;
     for (const auto& folder : m_folders) {
       std::string path = in_repository(m_root, (fs::path(folder) / name).string());
       if (path.empty()) continue;
-      auto blobs = blobs_of(m_root, {m_commit + ":" + path});
-      if (!blobs) {
-        why = blobs.error().message;
-        return std::nullopt;
-      }
-      const Blob& blob = blobs->front();
+      const Blob* found = blob(m_commit + ":" + path, why);
+      if (found == nullptr) return std::nullopt;
+      const Blob& blob = *found;
       if (!blob.present) continue;
       if (!blob.problem.empty()) {
         why = "is " + blob.problem;
@@ -47,6 +46,17 @@ class RevisionProtoFiles : public ProtoFiles {
     return std::nullopt;
   }
 
+  // `<commit>:<path>` as git holds it, read once for the whole run; nullptr when git failed.
+  const Blob* blob(const std::string& key, std::string& why) {
+    if (auto it = m_cache.find(key); it != m_cache.end()) return &it->second;
+    auto blobs = blobs_of(m_root, {key});
+    if (!blobs) {
+      why = blobs.error().message;
+      return nullptr;
+    }
+    return &m_cache.emplace(key, std::move(blobs->front())).first->second;
+  }
+
   std::string shown(const std::string& name) const override {
     return name == m_name ? m_shown : name;
   }
@@ -55,6 +65,7 @@ class RevisionProtoFiles : public ProtoFiles {
   std::string m_root, m_commit;
   std::vector<std::string> m_folders;
   std::string m_name, m_text, m_shown;
+  ImportBlobs& m_cache;
 };
 
 }  // namespace
@@ -62,9 +73,9 @@ class RevisionProtoFiles : public ProtoFiles {
 std::unique_ptr<ProtoFiles> revision_proto_files(const std::string& root, const std::string& commit,
                                                  std::vector<std::string> folders,
                                                  const std::string& name, std::string text,
-                                                 const std::string& shown) {
+                                                 const std::string& shown, ImportBlobs& cache) {
   return std::make_unique<RevisionProtoFiles>(root, commit, std::move(folders), name,
-                                              std::move(text), shown);
+                                              std::move(text), shown, cache);
 }
 
 }  // namespace topicform

@@ -3,7 +3,7 @@
 # schema file of its own, in a Git repository where every schema changed since the base commit
 # (a description, compatible) and one breaks (a type change). Side by side: plain `validate` of
 # the same tree, and the loop a user would write instead (`git show REF:path` per schema). Best
-# of 3 runs each; prints the ratios. FORMAT json (the default) or avro: the schemas' format.
+# of 3 runs each; prints the ratios. FORMAT json (the default), avro or proto: the schemas' format.
 # Usage: tests/bench/against_1k.sh [N] [FORMAT]   (builds build/release first)
 set -euo pipefail
 cd "$(dirname "$0")/../.."
@@ -19,12 +19,17 @@ cp topics/topicform.yaml "$dir/"
 if [ "$format" = avro ]; then
   python3 tests/bench/generate_manifests.py "$dir" "$n" --schema-per-topic --avro
   ending=avsc
+elif [ "$format" = proto ]; then
+  python3 tests/bench/generate_manifests.py "$dir" "$n" --schema-per-topic --proto
+  ending=proto
 else
   python3 tests/bench/generate_manifests.py "$dir" "$n" --schema-per-topic
   ending=json
 fi
 git -C "$dir" init -q && git -C "$dir" add . && git -C "$dir" commit -qm base
 # Every schema gains a description (compatible); t0's amount becomes a string (a break).
+sed -i 's|^message EntityEvent {|// An entity event.\nmessage EntityEvent {|' "$dir"/schemas/t*."$ending"
+sed -i 's|int64 amount_minor = 4;|string amount_minor = 4;|' "$dir/schemas/t0.$ending"
 sed -i 's|{"type": "object", |{"type": "object", "description": "An entity event.", |; s|{"type": "record", |{"type": "record", "doc": "An entity event.", |' "$dir"/schemas/t*."$ending"
 sed -i 's|"amountMinor": {"type": "integer"}|"amountMinor": {"type": "string"}|; s|{"name": "amountMinor", "type": "long"}|{"name": "amountMinor", "type": "string"}|' "$dir/schemas/t0.$ending"
 best() {  # LABEL COMMAND...: best wall time of 3 runs, in seconds

@@ -89,6 +89,7 @@ topics/schemas/paid.proto:11:3: error: 'orders.paid' is not BACKWARD compatible 
 topics/schemas/paid.proto:12:3: error: 'orders.paid' is not BACKWARD compatible with main by Confluent's Protobuf rules: FIELD_NAMED_TYPE_CHANGED at OrderPaid.total = 4 (shop.common.Money -> google.protobuf.Timestamp): the new schema cannot read what the earlier one wrote; to keep it compatible, keep the message type; another type is a new field with a new number [contract/compatibility]
 failed in 2 files, 2 topics for environment 'local': 2 errors, 0 warnings
 OUT
+grep -qxF "$(sed -n 1p "$tmp/out")" README.md && ok || bad "the README's Protobuf break is what validate prints"
 git -C "$repo" checkout -q .
 
 # A changed comment on a kept field: the meaning may have changed (a warning, not a break).
