@@ -73,18 +73,27 @@ Json owner_extension(const CatalogueTopic& entry) {
 std::string schema_format(const std::string& type) {
   if (type == "JSON") return "application/schema+json;version=draft-07";
   if (type == "AVRO") return "application/vnd.apache.avro+json;version=1.9.0";
+  if (type == "PROTOBUF") return "application/vnd.google.protobuf;version=3";
   return "";
+}
+
+// A .proto's format names its syntax: proto2 files are version 2.
+std::string proto_format(const CatalogueTopic& entry) {
+  const auto& proto = entry.spec().owner.proto_schema;
+  return proto && proto->syntax == "proto2" ? "application/vnd.google.protobuf;version=2"
+                                            : schema_format("PROTOBUF");
 }
 
 // The schema a registry holds, by its id: what consumers resolve from the message's schema id.
 Json registered_payload(const CatalogueTopic& entry) {
-  return Json{{"schemaFormat", schema_format(entry.schema_type)},
-              {"schema", {{"$ref", entry.registered.schema_url()}}}};
+  std::string format =
+      entry.schema_type == "PROTOBUF" ? proto_format(entry) : schema_format(entry.schema_type);
+  return Json{{"schemaFormat", format}, {"schema", {{"$ref", entry.registered.schema_url()}}}};
 }
 
 // A schema the document can point to: the registered version (docs --registry), a URL, or the
-// catalogue's copy of a JSON Schema or Avro file (relative to asyncapi.json). Other references (a
-// registry subject not read, a Protobuf file) are named only.
+// catalogue's copy of a JSON Schema, Avro or Protobuf file (relative to asyncapi.json). Other
+// references (a registry subject not read) are named only.
 Json payload(const CatalogueTopic& entry) {
   if (entry.registered.id > 0 && !schema_format(entry.schema_type).empty())
     return registered_payload(entry);
@@ -93,6 +102,9 @@ Json payload(const CatalogueTopic& entry) {
   if (entry.schema_copy.ends_with(".json")) return Json{{"$ref", entry.schema_copy}};
   if (entry.schema_copy.ends_with(".avsc")) {  // a multi-format schema object: Avro's format
     return Json{{"schemaFormat", schema_format("AVRO")}, {"schema", {{"$ref", entry.schema_copy}}}};
+  }
+  if (entry.schema_copy.ends_with(".proto")) {  // Protobuf's text, by its syntax's version
+    return Json{{"schemaFormat", proto_format(entry)}, {"schema", {{"$ref", entry.schema_copy}}}};
   }
   Json object{{"type", "object"}};
   if (!entry.schema.empty()) object["description"] = fmt::format("schema: {}", entry.schema);

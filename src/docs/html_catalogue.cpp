@@ -128,8 +128,8 @@ std::string topic_page(const Catalogue& catalogue, const CatalogueTopic& topic) 
     body += "</table>\n";
   }
   if (Table fields = message_fields(topic); !fields.rows.empty()) {
-    body +=
-        fmt::format("<h2>Message fields</h2>\n<p class=\"muted\">{}</p>\n<table>\n", kFieldsNote);
+    body += fmt::format("<h2>Message fields</h2>\n<p class=\"muted\">{}</p>\n<table>\n",
+                        fields_note(topic));
     body += html_row(fields.header, "th");
     for (const auto& row : fields.rows) body += html_row(row, "td");
     body += "</table>\n";

@@ -65,7 +65,7 @@ std::string topic_page(const Catalogue& catalogue, const CatalogueTopic& topic) 
     out += markdown_table(table.header, table.rows) + "\n";
   }
   if (Table fields = message_fields(topic); !fields.rows.empty()) {
-    out += fmt::format("## Message fields\n\n{}\n\n", kFieldsNote);
+    out += fmt::format("## Message fields\n\n{}\n\n", fields_note(topic));
     out += markdown_table(fields.header, fields.rows) + "\n";
   }
   out += "## Flow\n\n" + mermaid_block(topic_flow(topic));

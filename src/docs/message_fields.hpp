@@ -1,5 +1,5 @@
-// The fields of a topic's message as the catalogue lists them: for an Avro schema, the root
-// record's fields with their types, defaults and docs.
+// The fields of a topic's message as the catalogue lists them: an Avro schema's root record's
+// fields with their types, defaults and docs, or a Protobuf message's with numbers and comments.
 #pragma once
 
 #include "docs/catalogue.hpp"
@@ -7,12 +7,11 @@
 
 namespace topicform {
 
-// One row per field of the topic's Avro record (Field, Type, Default, Doc); no rows when the
-// topic's schema is not Avro or its root is no record.
+// One row per field of the topic's Avro record (Field, Type, Default, Doc), or of its Protobuf
+// message (Field, Number, Type, Comment); no rows for another schema.
 Table message_fields(const CatalogueTopic& topic);
 
-// What the fields section says above its table.
-inline constexpr const char* kFieldsNote =
-    "The fields of the message's Avro record, as the schema file declares them.";
+// What the fields section says above its table for this topic's schema.
+std::string fields_note(const CatalogueTopic& topic);
 
 }  // namespace topicform

@@ -11,6 +11,7 @@
 #include "docs/message_fields.hpp"
 #include "manifest/message_schema_reader.hpp"
 #include "manifest/project_loader.hpp"
+#include "manifest/proto_reader.hpp"
 
 namespace topicform {
 namespace {
@@ -196,6 +197,55 @@ TEST(Docs, AnAvroSchemasFieldsAreListedAndAsyncApiNamesItsFormat) {
   EXPECT_NE(doc.find("\"schemaFormat\": \"application/vnd.apache.avro+json;version=1.9.0\""),
             std::string::npos);
   EXPECT_NE(doc.find("\"$ref\": \"schemas/paid.avsc\""), std::string::npos);
+}
+
+// One .proto held in memory, as the loader would have built it.
+class ProtoText : public ProtoFiles {
+ public:
+  explicit ProtoText(std::string text) : m_text(std::move(text)) {}
+  std::optional<std::string> text(const std::string&, std::string&) override { return m_text; }
+  std::string shown(const std::string& name) const override { return name; }
+
+ private:
+  std::string m_text;
+};
+
+TEST(Docs, AProtobufMessagesFieldsAreListedAndAsyncApiNamesItsFormat) {
+  auto b = build();
+  ProtoText file(R"(syntax = "proto3";
+package shop;
+message Other { string x = 1; }
+message Paid {
+  // Stable <id>.
+  string event_id = 1;
+  repeated string tags = 2;
+  map<string, int64> sizes = 3;
+  oneof payer { string customer = 4; }
+})");
+  std::vector<Diagnostic> problems;
+  auto proto = read_proto_document("paid.proto", file, problems);
+  ASSERT_TRUE(proto);
+  for (auto& spec : b->project.topics) {
+    if (spec.name.value != "orders.created") continue;
+    spec.owner.proto_schema = proto;
+    spec.owner.schema_message.present = true;
+    spec.owner.schema_message.value = "shop.Paid";
+  }
+  const CatalogueTopic& paid = b->catalogue.topics[1];
+  EXPECT_EQ(message_fields(paid).rows, (std::vector<std::vector<std::string>>{
+                                           {"event_id", "1", "string", "Stable <id>."},
+                                           {"tags", "2", "repeated string", "—"},
+                                           {"sizes", "3", "map<string, int64>", "—"},
+                                           {"customer", "4", "string (oneof payer)", "—"}}));
+  EXPECT_EQ(fields_note(paid),
+            "The fields of the Protobuf message shop.Paid, as the schema file declares them.");
+  const std::string page = render_markdown_catalogue(b->catalogue).at("topics/orders.created.md");
+  EXPECT_NE(page.find("| Field | Number | Type | Comment |"), std::string::npos) << page;
+  b->catalogue.topics[1].schema_copy = "schemas/paid.proto";
+  const std::string doc = render_asyncapi(b->catalogue).at("asyncapi.json");
+  EXPECT_NE(doc.find("\"schemaFormat\": \"application/vnd.google.protobuf;version=3\""),
+            std::string::npos);
+  EXPECT_NE(doc.find("\"$ref\": \"schemas/paid.proto\""), std::string::npos);
 }
 
 }  // namespace
