@@ -64,9 +64,9 @@ expect_exit 0 "a rename, a removal and int32 -> uint64 pass Confluent's rules" p
 sed -i 's|schema: {file: schemas/paid.proto, compatibility: BACKWARD}|schema: {file: schemas/paid.proto, compatibility: BACKWARD, protobufRules: apicurio}|' "$repo/topics/paid.yaml"
 expect_exit 1 "Apicurio's rules refuse them" pvalidate
 diff <(cat "$tmp/out") - <<'OUT' && ok || bad "Apicurio's breaks are told at their lines"
+topics/schemas/paid.proto:7:1: error: 'orders.paid' is not BACKWARD compatible with main by Apicurio's Protobuf rules: FIELD_REMOVED_WITHOUT_RESERVE at OrderPaid.event_version = 2: the new schema cannot read what the earlier one wrote; to keep it compatible, reserve the removed field's number and name (reserved N; reserved "name";) so no one reuses them [contract/compatibility]
 topics/schemas/paid.proto:7:1: error: 'orders.paid' is not BACKWARD compatible with main by Apicurio's Protobuf rules: FIELD_REMOVED_WITHOUT_RESERVE at OrderPaid.paid_at = 5: the new schema cannot read what the earlier one wrote; to keep it compatible, reserve the removed field's number and name (reserved N; reserved "name";) so no one reuses them [contract/compatibility]
 topics/schemas/paid.proto:9:3: error: 'orders.paid' is not BACKWARD compatible with main by Apicurio's Protobuf rules: FIELD_NAME_CHANGED at OrderPaid.version = 2 (event_version -> version): the new schema cannot read what the earlier one wrote; to keep it compatible, keep the name; a field under a new name is a new field [contract/compatibility]
-topics/schemas/paid.proto:9:3: error: 'orders.paid' is not BACKWARD compatible with main by Apicurio's Protobuf rules: FIELD_TYPE_CHANGED at OrderPaid.version = 2 (int32 -> uint64): the new schema cannot read what the earlier one wrote; to keep it compatible, keep the type; another type is a new field with a new number [contract/compatibility]
 failed in 2 files, 2 topics for environment 'local': 3 errors, 0 warnings
 OUT
 git -C "$repo" checkout -q .

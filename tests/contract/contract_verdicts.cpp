@@ -2,7 +2,8 @@
 // tests/contract/differential.py (JSON Schema: "NAME compatible" or "NAME incompatible", the new
 // schema under the pair's mode) and tests/contract/avro_differential.py (Avro, "format": "avro":
 // whether "reader" reads what "writer" wrote, "NAME incompatible KIND,KIND" with the kinds) to
-// set beside another's. Usage: contract_verdicts PAIRS.json
+// set beside another's; and Protobuf ("format": "protobuf", the .proto texts under the pair's
+// mode, by the pair's "rules", Apicurio's when not given). Usage: contract_verdicts PAIRS.json
 #include <fstream>
 #include <iostream>
 #include <set>
@@ -13,6 +14,8 @@
 
 #include "core/contract/avro_compatibility.hpp"
 #include "core/contract/compatibility.hpp"
+#include "core/contract/proto_against.hpp"
+#include "manifest/proto_reader.hpp"
 
 namespace {
 
@@ -27,6 +30,41 @@ std::string avro_verdict(const nlohmann::json& pair) {
     kinds.insert(topicform::avro_incompatibility_name(found.kind));
   if (kinds.empty()) return "compatible";
   return fmt::format("incompatible {}", fmt::join(kinds, ","));
+}
+
+// A pair's .proto text alone (its imports only the well-known types).
+class PairFile : public topicform::ProtoFiles {
+ public:
+  explicit PairFile(std::string text) : m_text(std::move(text)) {}
+  std::optional<std::string> text(const std::string& name, std::string& why) override {
+    if (name == "pair.proto") return m_text;
+    why = "is not in the pair";
+    return std::nullopt;
+  }
+  std::string shown(const std::string& name) const override { return name; }
+
+ private:
+  std::string m_text;
+};
+
+std::shared_ptr<const topicform::ProtoDocument> built(
+    const nlohmann::json& text, std::vector<topicform::Diagnostic>& problems) {
+  PairFile file(text.get<std::string>());
+  return topicform::read_proto_document("pair.proto", file, problems);
+}
+
+// "compatible", or "incompatible" and the breaks in words; "invalid" when either does not build.
+std::string proto_verdict(const nlohmann::json& pair) {
+  auto mode = topicform::parse_compatibility(pair.at("mode").get<std::string>());
+  auto rules = topicform::parse_proto_rules(pair.value("rules", "apicurio"));
+  if (!mode || !rules) return "";
+  std::vector<topicform::Diagnostic> problems;
+  auto earlier = built(pair.at("old"), problems);
+  auto now = built(pair.at("new"), problems);
+  if (!earlier || !now) return "invalid " + (problems.empty() ? "" : problems[0].message);
+  auto breaks = topicform::proto_breaks_in_words(*now, *earlier, *mode, *rules);
+  if (breaks.empty()) return "compatible";
+  return fmt::format("incompatible {}", fmt::join(breaks, "; "));
 }
 
 // "compatible" or "incompatible": the new JSON Schema under the pair's mode; "" for a bad mode.
@@ -52,8 +90,10 @@ int main(int argc, char** argv) {
     return 2;
   }
   for (const auto& pair : pairs) {
-    bool avro = pair.value("format", "json") == "avro";
-    std::string verdict = avro ? avro_verdict(pair) : json_verdict(pair);
+    std::string format = pair.value("format", "json");
+    std::string verdict = format == "avro"       ? avro_verdict(pair)
+                          : format == "protobuf" ? proto_verdict(pair)
+                                                 : json_verdict(pair);
     if (verdict.empty()) {
       std::cerr << "contract_verdicts: unknown mode in " << pair.at("name") << "\n";
       return 2;

@@ -1,7 +1,8 @@
 #!/usr/bin/env python3
 """The same schema pairs through a real registry and through topicform's own check.
 
-For each pair of PAIRS.json (JSON Schema, or Avro with "format": "avro"): a fresh subject at the pair's mode holds `old`, and the registry's
+For each pair of PAIRS.json (JSON Schema, Avro with "format": "avro", Protobuf with "format":
+"protobuf", judged by Apicurio's rules as this registry is): a fresh subject at the pair's mode holds `old`, and the registry's
 compatibility endpoint is asked about `new`; contract_verdicts gives topicform's verdict. They must
 agree, except where the pair records `"registry": VERDICT` with `"why"` (a known way this
 registry's rules differ from Confluent's). A recorded difference that no longer shows fails too,
@@ -26,12 +27,13 @@ def call(method, path, body):
 
 def registry_verdict(pair):
     subject = f"differential.{pair['name']}-value"
-    kind = "AVRO" if pair.get("format") == "avro" else "JSON"
+    kind = {"avro": "AVRO", "protobuf": "PROTOBUF"}.get(pair.get("format"), "JSON")
+    # A .proto is text; the others are JSON documents.
+    text = (lambda s: s) if kind == "PROTOBUF" else json.dumps
     call("PUT", f"/config/{subject}", {"compatibility": pair["mode"]})
-    call("POST", f"/subjects/{subject}/versions",
-         {"schemaType": kind, "schema": json.dumps(pair["old"])})
+    call("POST", f"/subjects/{subject}/versions", {"schemaType": kind, "schema": text(pair["old"])})
     answer = call("POST", f"/compatibility/subjects/{subject}/versions/latest",
-                  {"schemaType": kind, "schema": json.dumps(pair["new"])})
+                  {"schemaType": kind, "schema": text(pair["new"])})
     return "compatible" if answer["is_compatible"] else "incompatible"
 
 

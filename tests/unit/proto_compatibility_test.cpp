@@ -158,12 +158,12 @@ TEST(ProtoCompatibility, ApicurioAlsoHoldsNamesNumbersAndReservations) {
                                     "  reserved 2;\n  reserved \"count\";\n")),
             Lines{});
   EXPECT_EQ(apicurio(kBase, changed(kBase, "int32 count = 2", "int32 quantity = 2")),
-            Lines{"FIELD_NAME_CHANGED Order.quantity = 2 (count -> quantity) @6"});
+            (Lines{"FIELD_REMOVED_WITHOUT_RESERVE Order.count = 2 @4",
+                   "FIELD_NAME_CHANGED Order.quantity = 2 (count -> quantity) @6"}));
   EXPECT_EQ(apicurio(kBase, changed(kBase, "int32 count = 2", "int64 count = 2")),
             Lines{"FIELD_TYPE_CHANGED Order.count = 2 (int32 -> int64) @6"});
   EXPECT_EQ(apicurio(kBase, changed(kBase, "int32 count = 2", "int32 count = 9")),
-            (Lines{"FIELD_REMOVED_WITHOUT_RESERVE Order.count = 2 @4",
-                   "FIELD_NUMBER_CHANGED Order.count = 9 (2 -> 9) @6"}));
+            Lines{"FIELD_NUMBER_CHANGED Order.count = 2 (2 -> 9) @6"});
   std::string reserved =
       changed(kBase, "  int32 count = 2;\n", "  reserved 2, 20 to 22;\n  reserved \"count\";\n");
   EXPECT_EQ(apicurio(reserved,

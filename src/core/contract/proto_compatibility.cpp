@@ -42,16 +42,6 @@ std::string type_text(const ProtoField& f) {
   return f.labelled ? fmt::format("{} {}", proto_label_name(f.label), type) : type;
 }
 
-bool reserved_number(const ProtoMessage& m, std::int32_t number) {
-  return std::any_of(m.reserved_numbers.begin(), m.reserved_numbers.end(),
-                     [&](const ProtoRange& r) { return r.first <= number && number <= r.second; });
-}
-
-bool reserved_name(const ProtoMessage& m, const std::string& name) {
-  return std::find(m.reserved_names.begin(), m.reserved_names.end(), name) !=
-         m.reserved_names.end();
-}
-
 // Where the change stands in each file: the field, or the message that holds (or held) it.
 struct Places {
   Location original;
@@ -215,52 +205,6 @@ void Differ::compare_messages() {
   }
 }
 
-// Apicurio's rules on one message kept by name: numbers and names stay, removals are reserved.
-void apicurio_message(Differ& d, const ProtoMessage& om, const ProtoMessage& um,
-                      const std::string& path) {
-  ByNumber original = numbered(om, false), update = numbered(um, false);
-  auto field_path = [&](const ProtoField& f) {
-    return fmt::format("{}.{} = {}", path, f.name, f.number);
-  };
-  for (const auto& [n, was] : original) {
-    auto now = update.find(n);
-    if (now == update.end()) {
-      if (!reserved_number(um, n) || !reserved_name(um, was->name))
-        d.add("FIELD_REMOVED_WITHOUT_RESERVE", true, field_path(*was), "", {was->at, um.at});
-      continue;
-    }
-    Places at{was->at, now->second->at};
-    if (was->name != now->second->name)
-      d.add("FIELD_NAME_CHANGED", true, field_path(*now->second),
-            was->name + " -> " + now->second->name, at);
-    if (type_text(*was) != type_text(*now->second) || was->map != now->second->map)
-      d.add("FIELD_TYPE_CHANGED", true, field_path(*now->second),
-            fmt::format("{} -> {}", type_text(*was), type_text(*now->second)), at);
-  }
-  for (const auto& [number, field] : update) {
-    if (original.count(number)) continue;
-    // Lambdas cannot capture structured bindings before C++20's clang 16.
-    const std::int32_t n = number;
-    const ProtoField* now = field;
-    auto same_name = std::find_if(original.begin(), original.end(), [&](const auto& entry) {
-      return entry.second->name == now->name;
-    });
-    if (same_name != original.end())
-      d.add("FIELD_NUMBER_CHANGED", true, field_path(*now),
-            fmt::format("{} -> {}", same_name->first, n), {same_name->second->at, now->at});
-    if (reserved_number(om, n) || reserved_name(om, now->name))
-      d.add("RESERVED_FIELD_USED", true, field_path(*now), "", {om.at, now->at});
-  }
-  for (const auto& range : om.reserved_numbers)
-    for (std::int32_t n : {range.first, range.second})
-      if (!reserved_number(um, n))
-        d.add("RESERVED_REMOVED", true, fmt::format("{} reserved {}", path, n), "", {om.at, um.at});
-  for (const auto& name : om.reserved_names)
-    if (!reserved_name(um, name))
-      d.add("RESERVED_REMOVED", true, fmt::format("{} reserved \"{}\"", path, name), "",
-            {om.at, um.at});
-}
-
 }  // namespace
 
 const char* proto_rules_name(ProtoRules rules) {
@@ -275,14 +219,9 @@ std::optional<ProtoRules> parse_proto_rules(const std::string& text) {
 
 std::vector<ProtoChange> proto_changes(const ProtoDocument& original, const ProtoDocument& update,
                                        ProtoRules rules) {
+  if (rules == ProtoRules::apicurio) return apicurio_changes(original, update);
   Differ d{original, update, {}};
   d.compare_messages();
-  if (rules == ProtoRules::apicurio) {
-    auto kept = by_local_name(update);
-    for (const auto& [name, was] : by_local_name(original))
-      if (auto now = kept.find(name); now != kept.end())
-        apicurio_message(d, *was, *now->second, name);
-  }
   return d.out;
 }
 

@@ -33,6 +33,11 @@ struct ProtoChange {
 std::vector<ProtoChange> proto_changes(const ProtoDocument& original, const ProtoDocument& update,
                                        ProtoRules rules);
 
+// Apicurio's rules alone (its ProtobufCompatibilityCheckerLibrary, after protolock): fields and
+// enum values matched by name and by number in each message and enum, wherever nested.
+std::vector<ProtoChange> apicurio_changes(const ProtoDocument& original,
+                                          const ProtoDocument& update);
+
 // How to keep the change compatible, in order of preference.
 const char* proto_fix_for(const std::string& kind);
 
