@@ -100,11 +100,21 @@ class DiagnosticCollector : public pb::compiler::MultiFileErrorCollector {
                 const std::string& message) override {
     // A file that could not be opened is told at the import that names it, with its reason.
     if (line < 0 && !m_tree.why(name).empty()) return;
+    if (++m_count > kMaxErrors) return;  // the rest are counted, and said once at the end
     Location at{m_files.shown(name), line < 0 ? 1 : line + 1, line < 0 ? 1 : column + 1};
     m_findings.push_back(Diagnostic{Severity::error, "contract/schema-invalid",
                                     "Protobuf: " + with_reason(message), at});
   }
   void AddWarning(const std::string&, int, int, const std::string&) override {}
+
+  // After the first kMaxErrors, how many more there were, at the root file's first line.
+  void finish(const std::string& root) {
+    if (m_count <= kMaxErrors) return;
+    m_findings.push_back(Diagnostic{
+        Severity::error, "contract/schema-invalid",
+        fmt::format("Protobuf: {} more errors; fix the ones above first", m_count - kMaxErrors),
+        Location{m_files.shown(root), 1, 1}});
+  }
 
  private:
   // `Import "x" was not found or had errors.` says which import; our source knows why.
@@ -118,9 +128,11 @@ class DiagnosticCollector : public pb::compiler::MultiFileErrorCollector {
     return fmt::format("import \"{}\" {}", name, why);
   }
 
+  static constexpr std::size_t kMaxErrors = 50;  // a broken generated file may hold thousands
   const ProtoFiles& m_files;
   const BoundedSourceTree& m_tree;
   std::vector<Diagnostic>& m_findings;
+  std::size_t m_count = 0;
 };
 
 // The project's files: looked for in the root file's folder, then in each project root.
@@ -182,6 +194,7 @@ std::shared_ptr<const ProtoDocument> read_proto_document(const std::string& name
   std::size_t before = findings.size();
   pb::compiler::Importer importer(&tree, &collector);
   const pb::FileDescriptor* file = importer.Import(name);
+  collector.finish(name);
   if (file == nullptr || findings.size() != before) {
     if (findings.size() == before) {
       findings.push_back(Diagnostic{Severity::error, "contract/schema-invalid",

@@ -211,5 +211,18 @@ TEST(ProtoReader, ProjectFilesFollowNoLinkOutOfTheProject) {
   fs::remove(outside);
 }
 
+TEST(ProtoReader, AThousandErrorsAreToldAsFiftyAndACount) {
+  std::string text = "syntax = \"proto3\";\nmessage M {\n";
+  for (int i = 0; i < 1000; ++i) text += fmt::format("  Missing{} f{} = {};\n", i, i, i + 1);
+  text += "}\n";
+  MemoryProtoFiles files({{"m.proto", text}});
+  std::vector<Diagnostic> findings;
+  EXPECT_FALSE(read_proto_document("m.proto", files, findings));
+  ASSERT_EQ(findings.size(), 51u);
+  EXPECT_EQ(lines_of(findings).back(),
+            "s/m.proto:1:1: Protobuf: 950 more errors; fix the ones above first "
+            "[contract/schema-invalid]");
+}
+
 }  // namespace
 }  // namespace topicform
