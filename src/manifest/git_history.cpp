@@ -229,6 +229,31 @@ VersionParser proto_parser(const std::string& root, const HistoryRequest& reques
 
 }  // namespace
 
+namespace {
+
+// Each request's blobs (`wanted` indexes into `names` and `blobs`) parsed into its EarlierFile.
+EarlierFiles earlier_files(const std::string& root, const std::vector<HistoryRequest>& requests,
+                           const std::vector<std::vector<std::size_t>>& wanted,
+                           const std::vector<std::string>& names, const std::vector<Blob>& blobs) {
+  EarlierFiles files;
+  ImportBlobs imports;
+  for (std::size_t i = 0; i < requests.size(); ++i) {
+    std::vector<const Blob*> newest_first;
+    std::vector<std::string> commits;
+    for (std::size_t index : wanted[i]) {
+      newest_first.push_back(&blobs[index]);
+      commits.push_back(names[index].substr(0, names[index].find(':')));
+    }
+    bool proto = requests[i].file.ends_with(".proto");
+    files[requests[i].file] =
+        earlier_file(newest_first, commits,
+                     proto ? proto_parser(root, requests[i], imports) : parse_json_version);
+  }
+  return files;
+}
+
+}  // namespace
+
 Result<EarlierFiles> read_at_revision(const std::string& revision, const std::string& anchor,
                                       const std::vector<HistoryRequest>& requests) {
   std::error_code ec;
@@ -267,21 +292,7 @@ Result<EarlierFiles> read_at_revision(const std::string& revision, const std::st
   }
   auto blobs = blobs_of(root, names);
   if (!blobs) return Error{blobs.error().message};
-  EarlierFiles files;
-  ImportBlobs imports;
-  for (std::size_t i = 0; i < requests.size(); ++i) {
-    std::vector<const Blob*> newest_first;
-    std::vector<std::string> commits;
-    for (std::size_t index : wanted[i]) {
-      newest_first.push_back(&(*blobs)[index]);
-      commits.push_back(names[index].substr(0, names[index].find(':')));
-    }
-    bool proto = requests[i].file.ends_with(".proto");
-    files[requests[i].file] =
-        earlier_file(newest_first, commits,
-                     proto ? proto_parser(root, requests[i], imports) : parse_json_version);
-  }
-  return files;
+  return earlier_files(root, requests, wanted, names, *blobs);
 }
 
 }  // namespace topicform

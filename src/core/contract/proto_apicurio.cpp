@@ -34,15 +34,11 @@ struct Members {
   }
 };
 
-std::string local_of(const ProtoDocument& doc, const std::string& full_name) {
-  return doc.package.empty() ? full_name : full_name.substr(doc.package.size() + 1);
-}
-
 // Every message (map entries too) and enum of `doc` by its name inside the file.
 std::map<std::string, Members> members_of(const ProtoDocument& doc) {
   std::map<std::string, Members> out;
   for (const auto& m : doc.messages) {
-    Members& members = out[local_of(doc, m.full_name)];
+    Members& members = out[doc.local_name(m.full_name)];
     members.at = m.at;
     members.proto2 = doc.syntax == "proto2";
     members.reserved_numbers = m.reserved_numbers;
@@ -55,7 +51,7 @@ std::map<std::string, Members> members_of(const ProtoDocument& doc) {
     }
   }
   for (const auto& e : doc.enums) {
-    Members& members = out[local_of(doc, e.full_name)];
+    Members& members = out[doc.local_name(e.full_name)];
     members.at = e.at;
     for (const auto& v : e.values) {
       members.numbers[v.name] = v.number;

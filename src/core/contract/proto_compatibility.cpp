@@ -13,11 +13,6 @@ namespace {
 
 using ByNumber = std::map<std::int32_t, const ProtoField*>;
 
-// A message's name inside its file ("Order.Line"); messages are keyed by it, as Confluent does.
-std::string local_of(const ProtoDocument& doc, const std::string& full_name) {
-  return doc.package.empty() ? full_name : full_name.substr(doc.package.size() + 1);
-}
-
 std::string parent_of(const std::string& local) {
   auto dot = local.rfind('.');
   return dot == std::string::npos ? "" : local.substr(0, dot);
@@ -26,7 +21,7 @@ std::string parent_of(const std::string& local) {
 std::map<std::string, const ProtoMessage*> by_local_name(const ProtoDocument& doc) {
   std::map<std::string, const ProtoMessage*> out;
   for (const auto& m : doc.messages)
-    if (!m.map_entry) out.emplace(local_of(doc, m.full_name), &m);
+    if (!m.map_entry) out.emplace(doc.local_name(m.full_name), &m);
   return out;
 }
 

@@ -79,6 +79,10 @@ struct ProtoDocument {
   const ProtoMessage* message(const std::string& full_name) const;
   // The first top-level message: the one a registry takes when none is named.
   const ProtoMessage* first_message() const;
+  // A type's name inside this file, without the package: "Order.Line".
+  std::string local_name(const std::string& full_name) const {
+    return package.empty() ? full_name : full_name.substr(package.size() + 1);
+  }
   // How many messages the file defines at its top level.
   std::size_t top_level_messages() const;
   // The message a topic carries: `named` when given (nullptr when the file has none such),
