@@ -32,11 +32,6 @@ const char* fix_for(AvroIncompatibility kind) {
   return "publish on a new topic";
 }
 
-const char* who_for(bool backward) {
-  return backward ? "the new schema cannot read what the earlier one wrote"
-                  : "readers of the earlier schema cannot read what the new one writes";
-}
-
 // Each break of `next` against `earlier` in the directions `mode` checks, with its direction.
 std::vector<std::pair<AvroBreak, bool>> directed_breaks(const AvroSchema& next,
                                                         const AvroSchema& earlier,
@@ -108,7 +103,7 @@ void judge_avro(const std::string& topic, const AvroDocument& now,
     }
     for (const auto& [found, backward] : directed_breaks(now.avro, *earlier, mode)) {
       if (!told.insert({found.pointer, found.detail, backward}).second) continue;
-      report(topic, now, found, mode, revision, who_for(backward), sink);
+      report(topic, now, found, mode, revision, who_cannot_read(backward), sink);
     }
     if (i + 1 == versions.size()) last = std::move(earlier);
   }
@@ -125,7 +120,7 @@ std::vector<std::string> avro_breaks_in_words(const AvroDocument& now,
   for (const auto& [found, backward] : directed_breaks(now.avro, *latest, mode)) {
     out.push_back(fmt::format("{} at {} ({}): {}", avro_incompatibility_name(found.kind),
                               found.pointer.empty() ? "/" : found.pointer, found.detail,
-                              who_for(backward)));
+                              who_cannot_read(backward)));
   }
   return out;
 }

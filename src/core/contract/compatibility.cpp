@@ -59,6 +59,11 @@ std::size_t first_compared(CompatibilityMode mode, std::size_t versions) {
   return is_transitive(mode) || versions == 0 ? 0 : versions - 1;
 }
 
+const char* who_cannot_read(bool backward) {
+  return backward ? "the new schema cannot read what the earlier one wrote"
+                  : "readers of the earlier schema cannot read what the new one writes";
+}
+
 std::vector<SchemaBreak> schema_breaks(const std::vector<const nlohmann::json*>& earlier,
                                        const nlohmann::json& next, CompatibilityMode mode) {
   std::vector<SchemaBreak> out;

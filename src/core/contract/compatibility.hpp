@@ -37,6 +37,10 @@ bool mode_checks(CompatibilityMode mode, Direction direction);
 // every one in a transitive mode, else the latest.
 std::size_t first_compared(CompatibilityMode mode, std::size_t versions);
 
+// Who cannot read what when a BACKWARD (`backward`) or FORWARD check fails, in the words every
+// format's breaks use.
+const char* who_cannot_read(bool backward);
+
 // One incompatible difference, told in the user's terms (what changed from the earlier version
 // to the new one), with what would make it compatible.
 struct SchemaBreak {

@@ -10,11 +10,6 @@
 namespace topicform {
 namespace {
 
-const char* who_for(bool backward) {
-  return backward ? "the new schema cannot read what the earlier one wrote"
-                  : "readers of the earlier schema cannot read what the new one writes";
-}
-
 struct DirectedBreak {
   ProtoChange change;
   bool backward = true;
@@ -41,7 +36,8 @@ std::vector<DirectedBreak> directed_breaks(const ProtoDocument& now, const Proto
 std::string in_words(const DirectedBreak& found) {
   const ProtoChange& c = found.change;
   return fmt::format("{} at {}{}: {}", c.kind, c.path,
-                     c.detail.empty() ? "" : " (" + c.detail + ")", who_for(found.backward));
+                     c.detail.empty() ? "" : " (" + c.detail + ")",
+                     who_cannot_read(found.backward));
 }
 
 // Fields that read as before (number, name, type) but whose comment says something else.
