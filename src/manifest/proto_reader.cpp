@@ -139,13 +139,16 @@ class DiagnosticCollector : public pb::compiler::MultiFileErrorCollector {
 class ProjectProtoFiles : public ProtoFiles {
  public:
   ProjectProtoFiles(std::string folder, std::vector<std::string> roots, const std::string& root,
-                    const std::string& root_shown)
+                    const std::string& root_shown, std::string root_text)
       : m_folder(std::move(folder)),
         m_roots(std::move(roots)),
+        m_root(root),
+        m_root_text(std::move(root_text)),
         m_shown_folder(fs::path(root_shown).parent_path()),
         m_shown{{root, root_shown}} {}
 
   std::optional<std::string> text(const std::string& name, std::string& why) override {
+    if (name == m_root) return m_root_text;  // the loader has read it already
     std::vector<std::string> places{m_folder};
     places.insert(places.end(), m_roots.begin(), m_roots.end());
     for (const auto& place : places) {
@@ -181,6 +184,7 @@ class ProjectProtoFiles : public ProtoFiles {
  private:
   std::string m_folder;
   std::vector<std::string> m_roots;
+  std::string m_root, m_root_text;
   fs::path m_shown_folder;  // the root file's folder as diagnostics show it
   std::map<std::string, std::string> m_shown;
 };
@@ -209,8 +213,9 @@ std::shared_ptr<const ProtoDocument> read_proto_document(const std::string& name
 std::unique_ptr<ProtoFiles> project_proto_files(const std::string& folder,
                                                 const std::vector<std::string>& roots,
                                                 const std::string& root,
-                                                const std::string& root_shown) {
-  return std::make_unique<ProjectProtoFiles>(folder, roots, root, root_shown);
+                                                const std::string& root_shown,
+                                                std::string root_text) {
+  return std::make_unique<ProjectProtoFiles>(folder, roots, root, root_shown, std::move(root_text));
 }
 
 }  // namespace topicform

@@ -35,10 +35,12 @@ std::shared_ptr<const ProtoDocument> read_proto_document(const std::string& name
 
 // The working tree's source: `name` is looked for in `folder` (the root file's own folder), then
 // in each of `roots` (the project), and read only when it lies inside the roots after links.
-// The root file `root` (a name in `folder`) is shown as `root_shown`; imports by their path.
+// The root file `root` (a name in `folder`, already read as `root_text`) is shown as
+// `root_shown`; imports by their path.
 std::unique_ptr<ProtoFiles> project_proto_files(const std::string& folder,
                                                 const std::vector<std::string>& roots,
                                                 const std::string& root,
-                                                const std::string& root_shown);
+                                                const std::string& root_shown,
+                                                std::string root_text);
 
 }  // namespace topicform

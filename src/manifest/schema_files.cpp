@@ -88,7 +88,7 @@ ResolvedSchema resolve(const fs::path& joined, const std::string& shown,
     resolved.text = *text;
   } else if (file.extension() == ".proto") {
     std::string name = file.filename().string();
-    auto files = project_proto_files(file.parent_path().string(), roots, name, shown);
+    auto files = project_proto_files(file.parent_path().string(), roots, name, shown, *text);
     resolved.proto = read_proto_document(name, *files, resolved.findings);
     if (resolved.proto) {
       for (const auto& message : resolved.proto->messages)

@@ -200,7 +200,9 @@ TEST(ProtoReader, ProjectFilesFollowNoLinkOutOfTheProject) {
       << "syntax = \"proto3\";\nimport \"secret.proto\";\nimport \"schemas/b.proto\";\n";
   std::ofstream(root / "schemas" / "b.proto") << "syntax = \"proto3\";\nmessage B {}\n";
   auto files = project_proto_files((root / "schemas").string(), {root.string()}, "a.proto",
-                                   "p/schemas/a.proto");
+                                   "p/schemas/a.proto",
+                                   "syntax = \"proto3\";\nimport \"secret.proto\";\nimport "
+                                   "\"schemas/b.proto\";\n");
   std::vector<Diagnostic> findings;
   EXPECT_FALSE(read_proto_document("a.proto", *files, findings));
   EXPECT_EQ(lines_of(findings),
