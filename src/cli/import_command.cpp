@@ -22,6 +22,7 @@
 #include "core/plan/adoption.hpp"
 #include "core/rules/rule_catalog.hpp"
 #include "core/text/natural_order.hpp"
+#include "engine/registry_references.hpp"
 #include "log/log.hpp"
 #include "manifest/manifest_writer.hpp"
 #include "manifest/strimzi_resources.hpp"
@@ -179,7 +180,9 @@ NewFiles adoption_files(const Adoption& adoption, const ClusterState& state,
   fs::path out = options.out;
   for (const auto& topic : adoption.topics) {
     files[out / topic.path] = adopted_manifest_text(topic, state.cluster_id);
-    if (topic.schema) files[out / topic.schema->file] = topic.schema->text;
+    if (!topic.schema) continue;
+    files[out / topic.schema->file] = topic.schema->text;
+    for (const auto& used : topic.schema->uses) files[out / used.file] = used.text;
   }
   if (write_settings) {
     AdoptedEnvironment environment = environment_of(adoption, state, options);
@@ -201,6 +204,16 @@ Result<std::unique_ptr<SchemaRegistry>> import_registry(const ImportOptions& opt
   return connect_registry(options.connection, given);
 }
 
+// The files an adopted schema's registered version references, read version by version.
+std::string add_uses(AdoptedTopic& topic, const SubjectState& state, SchemaRegistry& registry) {
+  if (!topic.schema || state.latest_references.empty()) return "";
+  auto registered = registered_schema(state, registry);
+  if (!registered) return registered.error().message;
+  auto added =
+      add_referenced_files(*topic.schema, topic.path, state.latest_type, registered->references);
+  return added ? "" : added.error().message;
+}
+
 // Each adopted topic's subject <name>-value, read concurrently; a version found becomes the
 // topic's schema file. A registry that cannot be read stops the import: half-filled owner cards
 // would read as topics without a contract.
@@ -219,8 +232,11 @@ std::string add_schemas(Adoption& adoption, const ImportOptions& options,
   auto states = (*registry)->read_subjects(subjects);
   if (!states) return states.error().message;
   const std::string& level = existing.project.settings.contract.compatibility;
-  for (std::size_t i = 0; i < sources.size(); ++i)
+  for (std::size_t i = 0; i < sources.size(); ++i) {
     sources[i]->schema = adopted_schema(sources[i]->name, sources[i]->path, (*states)[i], level);
+    if (auto failed = add_uses(*sources[i], (*states)[i], **registry); !failed.empty())
+      return failed;
+  }
   if (options.stats)
     log_info(fmt::format("schema registry requests: {}", (*registry)->requests().reads));
   return "";
@@ -232,8 +248,10 @@ void print_adopted(const Adoption& adoption, const std::string& out) {
     std::string with = topic.dead_topic.empty() ? "" : fmt::format(" (with {})", topic.dead_topic);
     std::cout << fmt::format("+ {}{}  {}\n", topic.name, with,
                              (fs::path(out) / topic.path).string());
-    if (topic.schema)
-      std::cout << fmt::format("  schema  {}\n", (fs::path(out) / topic.schema->file).string());
+    if (!topic.schema) continue;
+    std::cout << fmt::format("  schema  {}\n", (fs::path(out) / topic.schema->file).string());
+    for (const auto& used : topic.schema->uses)
+      std::cout << fmt::format("  uses    {}\n", (fs::path(out) / used.file).string());
   }
   std::cout.flush();
 }

@@ -125,6 +125,19 @@ Catalogue build_catalogue(const std::vector<EffectiveTopic>& topics, const Setti
   return catalogue;
 }
 
+namespace {
+
+// A copied .proto builds only beside what it imports: each project file it imports is copied
+// at its import path next to it, unless another file holds that place (the first stays).
+void copy_imports(const CatalogueTopic& entry, std::map<std::string, std::string>& files) {
+  const auto& proto = entry.spec().owner.proto_schema;
+  if (!proto) return;
+  std::string folder = entry.schema_copy.substr(0, entry.schema_copy.rfind('/') + 1);
+  for (const auto& imported : proto->imported) files.emplace(folder + imported.name, imported.text);
+}
+
+}  // namespace
+
 std::vector<std::string> publish_schemas(
     Catalogue& catalogue,
     const std::function<std::optional<std::string>(const std::string&)>& read) {
@@ -152,7 +165,10 @@ std::vector<std::string> publish_schemas(
     catalogue.schema_files[name] = std::move(*content);
   }
   for (auto& entry : catalogue.topics) {
-    if (auto it = copy_of.find(entry.schema); it != copy_of.end()) entry.schema_copy = it->second;
+    if (auto it = copy_of.find(entry.schema); it != copy_of.end()) {
+      entry.schema_copy = it->second;
+      copy_imports(entry, catalogue.schema_files);
+    }
   }
   return unread;
 }

@@ -58,6 +58,11 @@ void decode_schema(const DocumentReader& reader, OwnerCard& owner) {
   owner.schema_compatibility = reader.text(base + "/compatibility");
   owner.schema_message = reader.text(base + "/message");
   owner.schema_protobuf_rules = reader.text(base + "/protobufRules");
+  if (const auto* references = reader.find(base + "/references");
+      references && references->is_array()) {
+    for (std::size_t i = 0; i < references->size(); ++i)
+      owner.schema_references.push_back(reader.text(base + "/references/" + std::to_string(i)));
+  }
 }
 
 OwnerCard decode_owner(const DocumentReader& reader) {

@@ -1,6 +1,7 @@
 // The few git reads that `--against` shares between JSON, Avro and Protobuf schemas.
 #pragma once
 
+#include <map>
 #include <string>
 #include <vector>
 
@@ -22,5 +23,14 @@ std::string in_repository(const std::string& root, const std::string& file);
 // Each of `names` (`<commit>:<path>`) read with one `git cat-file --batch-check` and one
 // `--batch`; a blob larger than a schema may be is not read.
 Result<std::vector<Blob>> blobs_of(const std::string& root, const std::vector<std::string>& names);
+
+// Blobs already read, by `<commit>:<path>`: a thousand schemas importing or referencing one
+// common file read it once per commit.
+using ImportBlobs = std::map<std::string, Blob>;
+
+// `key` (`<commit>:<path>`) as git holds it, read once for the whole run through `cache`; an
+// error when git failed.
+Result<const Blob*> cached_blob(const std::string& root, const std::string& key,
+                                ImportBlobs& cache);
 
 }  // namespace topicform

@@ -168,6 +168,14 @@ Result<std::vector<Blob>> blobs_of(const std::string& root, const std::vector<st
   return blobs;
 }
 
+Result<const Blob*> cached_blob(const std::string& root, const std::string& key,
+                                ImportBlobs& cache) {
+  if (auto it = cache.find(key); it != cache.end()) return &it->second;
+  auto blobs = blobs_of(root, {key});
+  if (!blobs) return Error{blobs.error().message};
+  return &cache.emplace(key, std::move(blobs->front())).first->second;
+}
+
 namespace {
 
 // Reads one version's text into `file` (its JSON, or its built .proto); says why it cannot.
@@ -227,6 +235,50 @@ VersionParser proto_parser(const std::string& root, const HistoryRequest& reques
   };
 }
 
+// The JSON of `path` (absolute) at `commit`, null when the commit did not hold it, or why it
+// cannot be read.
+Result<nlohmann::json> json_at(const std::string& root, const std::string& commit,
+                               const std::string& path, ImportBlobs& cache) {
+  std::string name = in_repository(root, path);
+  if (name.empty()) return Error{fmt::format("its reference {} is outside the repository", path)};
+  auto blob = cached_blob(root, commit + ":" + name, cache);
+  if (!blob) return Error{blob.error().message};
+  if (!(*blob)->present) return nlohmann::json();
+  if (!(*blob)->problem.empty())
+    return Error{fmt::format("its reference {} is {}", name, (*blob)->problem)};
+  std::vector<Diagnostic> ignored;
+  auto parsed = parse_bounded_json((*blob)->text, "", ignored);
+  if (!parsed) return Error{fmt::format("its reference {} is not JSON", name)};
+  return std::move(*parsed);
+}
+
+// An .avsc version with its references as the same commit held them; a reference added since
+// is left out (the version did not use it, or it does not read and is said so).
+VersionParser avro_parser(const std::string& root, const HistoryRequest& request,
+                          ImportBlobs& cache) {
+  return [&root, &request, &cache](const std::string& text, const std::string& commit,
+                                   EarlierFile& file) {
+    std::vector<nlohmann::json> references;
+    for (const auto& path : request.references) {
+      auto json = json_at(root, commit, path, cache);
+      if (!json) return json.error().message;
+      if (!json->is_null()) references.push_back(std::move(*json));
+    }
+    std::string problem = parse_json_version(text, commit, file);
+    if (problem.empty()) file.references.push_back(std::move(references));
+    return problem;
+  };
+}
+
+// How a request's versions are read: built with imports (.proto), with references (.avsc that
+// has them), else as JSON.
+VersionParser parser_of(const std::string& root, const HistoryRequest& request,
+                        ImportBlobs& cache) {
+  if (request.file.ends_with(".proto")) return proto_parser(root, request, cache);
+  if (!request.references.empty()) return avro_parser(root, request, cache);
+  return parse_json_version;
+}
+
 }  // namespace
 
 namespace {
@@ -244,10 +296,8 @@ EarlierFiles earlier_files(const std::string& root, const std::vector<HistoryReq
       newest_first.push_back(&blobs[index]);
       commits.push_back(names[index].substr(0, names[index].find(':')));
     }
-    bool proto = requests[i].file.ends_with(".proto");
     files[requests[i].file] =
-        earlier_file(newest_first, commits,
-                     proto ? proto_parser(root, requests[i], imports) : parse_json_version);
+        earlier_file(newest_first, commits, parser_of(root, requests[i], imports));
   }
   return files;
 }

@@ -31,9 +31,12 @@ class RevisionProtoFiles : public ProtoFiles {
     for (const auto& folder : m_folders) {
       std::string path = in_repository(m_root, (fs::path(folder) / name).string());
       if (path.empty()) continue;
-      const Blob* found = blob(m_commit + ":" + path, why);
-      if (found == nullptr) return std::nullopt;
-      const Blob& blob = *found;
+      auto found = cached_blob(m_root, m_commit + ":" + path, m_cache);
+      if (!found) {
+        why = found.error().message;
+        return std::nullopt;
+      }
+      const Blob& blob = **found;
       if (!blob.present) continue;
       if (!blob.problem.empty()) {
         why = "is " + blob.problem;
@@ -44,17 +47,6 @@ class RevisionProtoFiles : public ProtoFiles {
     why = fmt::format("was not in the schema's folder or the project's at {}",
                       m_commit.substr(0, 12));
     return std::nullopt;
-  }
-
-  // `<commit>:<path>` as git holds it, read once for the whole run; nullptr when git failed.
-  const Blob* blob(const std::string& key, std::string& why) {
-    if (auto it = m_cache.find(key); it != m_cache.end()) return &it->second;
-    auto blobs = blobs_of(m_root, {key});
-    if (!blobs) {
-      why = blobs.error().message;
-      return nullptr;
-    }
-    return &m_cache.emplace(key, std::move(blobs->front())).first->second;
   }
 
   std::string shown(const std::string& name) const override {

@@ -11,10 +11,6 @@
 
 namespace topicform {
 
-// Blobs read for imports, by `<commit>:<path>`: a thousand schemas importing one common file
-// read it once per commit.
-using ImportBlobs = std::map<std::string, Blob>;
-
 // The file `name` is `text` (already read); each import is looked for in `folders` (absolute,
 // as the working tree names them) at `commit` of the repository at `root`, never outside it.
 std::unique_ptr<ProtoFiles> revision_proto_files(const std::string& root, const std::string& commit,

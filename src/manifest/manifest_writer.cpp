@@ -60,6 +60,17 @@ std::string to_complete(const AdoptedTopic& topic) {
       fields);
 }
 
+// The owner card's schema: the file alone when nothing else differs from the defaults.
+std::string schema_line(const AdoptedSchema& schema) {
+  if (schema.level.empty() && schema.listed.empty())
+    return fmt::format("    schema: {}  # the registry's latest version\n",
+                       yaml_scalar(schema.reference));
+  std::string fields = "file: " + yaml_scalar(schema.reference);
+  if (!schema.level.empty()) fields += ", compatibility: " + yaml_scalar(schema.level);
+  if (!schema.listed.empty()) fields += ", references: " + flow_list(schema.listed);
+  return fmt::format("    schema: {{{}}}  # as the registry holds it\n", fields);
+}
+
 std::string owner_text(const AdoptedTopic& topic) {
   std::string out = to_complete(topic) + "  owner:\n" + annotated_owner(topic);
   if (topic.consumers.empty() && !topic.schema && out.ends_with("owner:\n"))
@@ -68,13 +79,7 @@ std::string owner_text(const AdoptedTopic& topic) {
     out += fmt::format("    consumers: {}  # groups with committed offsets on the topic\n",
                        flow_list(topic.consumers));
   }
-  if (topic.schema && topic.schema->level.empty()) {
-    out += fmt::format("    schema: {}  # the registry's latest version\n",
-                       yaml_scalar(topic.schema->reference));
-  } else if (topic.schema) {
-    out += fmt::format("    schema: {{file: {}, compatibility: {}}}  # as the registry holds it\n",
-                       yaml_scalar(topic.schema->reference), yaml_scalar(topic.schema->level));
-  }
+  if (topic.schema) out += schema_line(*topic.schema);
   return out;
 }
 

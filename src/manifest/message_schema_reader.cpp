@@ -181,13 +181,13 @@ std::optional<AvroSchema> read_avro_file(std::string_view text, const std::strin
   return read_avro(*json, diagnostics);
 }
 
-std::shared_ptr<const AvroDocument> read_avro_document(std::string_view text,
-                                                       const std::string& file,
-                                                       std::vector<Diagnostic>& diagnostics) {
+std::shared_ptr<const AvroDocument> read_avro_document(
+    std::string_view text, const std::string& file, std::vector<Diagnostic>& diagnostics,
+    const std::vector<const AvroSchema*>& references) {
   YamlDocument document;
   auto json = marked_json(text, file, diagnostics, document);
   if (!json) return nullptr;
-  auto avro = read_avro(*json, diagnostics);
+  auto avro = read_avro(*json, diagnostics, references);
   if (!avro) return nullptr;
   auto out = std::make_shared<AvroDocument>();
   static_cast<MessageSchema&>(*out) = std::move(*json);

@@ -31,9 +31,9 @@ std::optional<AvroSchema> read_avro_file(std::string_view text, const std::strin
                                          std::vector<Diagnostic>& diagnostics);
 
 // The same file's JSON with the place of each node, and its types, when it is a valid Avro
-// schema; null otherwise.
-std::shared_ptr<const AvroDocument> read_avro_document(std::string_view text,
-                                                       const std::string& file,
-                                                       std::vector<Diagnostic>& diagnostics);
+// schema (its names may be `references`' types); null otherwise.
+std::shared_ptr<const AvroDocument> read_avro_document(
+    std::string_view text, const std::string& file, std::vector<Diagnostic>& diagnostics,
+    const std::vector<const AvroSchema*>& references = {});
 
 }  // namespace topicform

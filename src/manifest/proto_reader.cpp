@@ -6,6 +6,7 @@
 #include <filesystem>
 #include <limits>
 #include <map>
+#include <set>
 
 #include <fmt/format.h>
 #include <google/protobuf/compiler/importer.h>
@@ -63,6 +64,12 @@ class BoundedSourceTree : public pb::compiler::SourceTree {
     return it == m_why.end() ? "" : it->second;
   }
 
+  // The text of project file `name` as it was read; nullptr for a well-known type's.
+  const std::string* project_text(const std::string& name) const {
+    auto it = m_project.find(name);
+    return it == m_project.end() ? nullptr : it->second;
+  }
+
  private:
   // Keeps the text of `name` at the back of m_texts; says why not, or "".
   std::string text_of(const std::string& name) {
@@ -79,11 +86,13 @@ class BoundedSourceTree : public pb::compiler::SourceTree {
     if (text->size() > static_cast<std::size_t>(std::numeric_limits<int>::max()))
       return "is too large";
     m_texts.push_back(std::move(*text));
+    m_project[name] = &m_texts.back();
     return "";
   }
 
   ProtoFiles& m_files;
   std::deque<std::string> m_texts;  // the streams point into these until the import ends
+  std::map<std::string, const std::string*> m_project;  // project files, into m_texts
   std::map<std::string, std::string> m_why;
   std::string m_last_error;
   std::size_t m_opened = 0;
@@ -189,7 +198,52 @@ class ProjectProtoFiles : public ProtoFiles {
   std::map<std::string, std::string> m_shown;
 };
 
+// A source of files held in memory: a registry's copy of a schema and of what it imports.
+class MemoryProtoFiles : public ProtoFiles {
+ public:
+  MemoryProtoFiles(std::string root, std::string root_shown,
+                   std::map<std::string, std::string> texts)
+      : m_root(std::move(root)), m_shown(std::move(root_shown)), m_texts(std::move(texts)) {}
+
+  std::optional<std::string> text(const std::string& name, std::string& why) override {
+    auto it = m_texts.find(name);
+    if (it != m_texts.end()) return it->second;
+    why = "is not among the files given";
+    return std::nullopt;
+  }
+  std::string shown(const std::string& name) const override {
+    return name == m_root ? m_shown : name;
+  }
+
+ private:
+  std::string m_root, m_shown;
+  std::map<std::string, std::string> m_texts;
+};
+
+// Every project file `file` imports, directly or not, each after its own imports, once.
+void collect_imported(const pb::FileDescriptor& file, const BoundedSourceTree& tree,
+                      std::set<std::string>& seen, std::vector<ProtoImportedFile>& out) {
+  for (int i = 0; i < file.dependency_count(); ++i) {
+    const pb::FileDescriptor& imported = *file.dependency(i);
+    const std::string* text = tree.project_text(imported.name());
+    if (text == nullptr || !seen.insert(imported.name()).second) continue;
+    collect_imported(imported, tree, seen, out);
+    ProtoImportedFile entry{imported.name(), *text, {}};
+    for (int j = 0; j < imported.dependency_count(); ++j) {
+      if (tree.project_text(imported.dependency(j)->name()) != nullptr)
+        entry.imports.push_back(imported.dependency(j)->name());
+    }
+    out.push_back(std::move(entry));
+  }
+}
+
 }  // namespace
+
+std::unique_ptr<ProtoFiles> memory_proto_files(const std::string& root,
+                                               const std::string& root_shown,
+                                               std::map<std::string, std::string> texts) {
+  return std::make_unique<MemoryProtoFiles>(root, root_shown, std::move(texts));
+}
 
 std::shared_ptr<const ProtoDocument> read_proto_document(const std::string& name, ProtoFiles& files,
                                                          std::vector<Diagnostic>& findings) {
@@ -207,7 +261,10 @@ std::shared_ptr<const ProtoDocument> read_proto_document(const std::string& name
     }
     return nullptr;
   }
-  return std::make_shared<const ProtoDocument>(proto_document(*file, files.shown(name)));
+  auto document = std::make_shared<ProtoDocument>(proto_document(*file, files.shown(name)));
+  std::set<std::string> seen{name};
+  collect_imported(*file, tree, seen, document->imported);
+  return document;
 }
 
 std::unique_ptr<ProtoFiles> project_proto_files(const std::string& folder,
@@ -216,6 +273,48 @@ std::unique_ptr<ProtoFiles> project_proto_files(const std::string& folder,
                                                 const std::string& root_shown,
                                                 std::string root_text) {
   return std::make_unique<ProjectProtoFiles>(folder, roots, root, root_shown, std::move(root_text));
+}
+
+namespace {
+
+// A registry's copy of a project `.proto`, built in its place with the project's imports.
+class ProjectProtoRebuilder : public ProtoRebuilder {
+ public:
+  ProjectProtoRebuilder(std::string folder, std::vector<std::string> roots, std::string root,
+                        std::string root_shown)
+      : m_folder(std::move(folder)),
+        m_roots(std::move(roots)),
+        m_root(std::move(root)),
+        m_shown(std::move(root_shown)) {}
+
+  std::shared_ptr<const ProtoDocument> rebuild(
+      const std::string& text, const std::map<std::string, std::string>& imports) const override {
+    std::unique_ptr<ProtoFiles> files;
+    if (imports.empty()) {
+      files = project_proto_files(m_folder, m_roots, m_root, m_shown, text);
+    } else {
+      auto texts = imports;
+      texts[m_root] = text;
+      files = memory_proto_files(m_root, m_shown, std::move(texts));
+    }
+    std::vector<Diagnostic> unused;  // a copy that does not build is told by its null
+    return read_proto_document(m_root, *files, unused);
+  }
+
+ private:
+  std::string m_folder;
+  std::vector<std::string> m_roots;
+  std::string m_root;
+  std::string m_shown;
+};
+
+}  // namespace
+
+std::shared_ptr<const ProtoRebuilder> project_proto_rebuilder(const std::string& folder,
+                                                              const std::vector<std::string>& roots,
+                                                              const std::string& root,
+                                                              const std::string& root_shown) {
+  return std::make_shared<const ProjectProtoRebuilder>(folder, roots, root, root_shown);
 }
 
 }  // namespace topicform

@@ -2,6 +2,7 @@
 // only through a ProtoFiles source: the project's files or a Git revision's, never outside.
 #pragma once
 
+#include <map>
 #include <memory>
 #include <optional>
 #include <string>
@@ -42,5 +43,18 @@ std::unique_ptr<ProtoFiles> project_proto_files(const std::string& folder,
                                                 const std::string& root,
                                                 const std::string& root_shown,
                                                 std::string root_text);
+
+// Files held in memory (import path -> text): the root `root`, shown as `root_shown`, and what
+// it imports; nothing else is found.
+std::unique_ptr<ProtoFiles> memory_proto_files(const std::string& root,
+                                               const std::string& root_shown,
+                                               std::map<std::string, std::string> texts);
+
+// Builds other versions of the project's file `root` in `folder` (a registry's copy, shown as
+// `root_shown`) with imports read as project_proto_files reads them.
+std::shared_ptr<const ProtoRebuilder> project_proto_rebuilder(const std::string& folder,
+                                                              const std::vector<std::string>& roots,
+                                                              const std::string& root,
+                                                              const std::string& root_shown);
 
 }  // namespace topicform

@@ -61,16 +61,18 @@ struct ResolvedSchema {
   std::string why;   // why it must not be read, or ""
   std::string file;  // canonical; "" when absent or unreadable
   std::vector<std::string> fields;
-  std::shared_ptr<const MessageSchema> schema;  // a JSON file that is a valid JSON Schema
-  std::shared_ptr<const AvroDocument> avro;     // an .avsc that is a valid Avro schema
-  std::shared_ptr<const ProtoDocument> proto;   // a .proto that parses and builds
-  std::string text;                             // an Avro or Protobuf file's text
-  std::vector<Diagnostic> findings;             // what reading it as a schema found
+  std::shared_ptr<const MessageSchema> schema;      // a JSON file that is a valid JSON Schema
+  std::shared_ptr<const AvroDocument> avro;         // an .avsc that is a valid Avro schema
+  std::shared_ptr<const ProtoDocument> proto;       // a .proto that parses and builds
+  std::shared_ptr<const ProtoRebuilder> rebuilder;  // builds a registry's copy of that .proto
+  std::string text;                                 // an Avro or Protobuf file's text
+  std::vector<Diagnostic> findings;                 // what reading it as a schema found
 };
 
 // `shown` names the file in diagnostics as the manifest's path leads to it.
 ResolvedSchema resolve(const fs::path& joined, const std::string& shown,
-                       const std::vector<std::string>& roots) {
+                       const std::vector<std::string>& roots,
+                       const std::vector<const AvroSchema*>& references) {
   std::error_code ec;
   fs::path file = fs::weakly_canonical(joined, ec);
   bool exists = false;
@@ -84,13 +86,15 @@ ResolvedSchema resolve(const fs::path& joined, const std::string& shown,
     resolved.fields = schema_field_names(*text);
     resolved.schema = read_message_schema(*text, shown, resolved.findings);
   } else if (file.extension() == ".avsc") {
-    resolved.avro = read_avro_document(*text, shown, resolved.findings);
+    resolved.avro = read_avro_document(*text, shown, resolved.findings, references);
     resolved.text = *text;
   } else if (file.extension() == ".proto") {
     std::string name = file.filename().string();
     auto files = project_proto_files(file.parent_path().string(), roots, name, shown, *text);
     resolved.proto = read_proto_document(name, *files, resolved.findings);
     if (resolved.proto) {
+      resolved.rebuilder = project_proto_rebuilder(file.parent_path().string(), roots, name,
+                                                   shown + " (the registry's version)");
       for (const auto& message : resolved.proto->messages)
         for (const auto& field : message.fields) resolved.fields.push_back(field.name);
     }
@@ -98,33 +102,6 @@ ResolvedSchema resolve(const fs::path& joined, const std::string& shown,
   }
   return resolved;
 }
-
-// Thousands of topics name one schema file: it is resolved, read and parsed once.
-class SchemaResolver {
- public:
-  SchemaResolver(const std::vector<std::string>& roots, std::vector<Diagnostic>& diagnostics)
-      : m_roots(roots), m_diagnostics(diagnostics) {}
-
-  // A file's findings are reported the first time any manifest names it.
-  const ResolvedSchema& operator()(const fs::path& joined, const std::string& shown) {
-    // Not normalised: `dir/..` means the folder above where `dir` leads, if it is a link.
-    const std::string& key = joined.native();
-    auto it = m_resolved.find(key);
-    if (it == m_resolved.end()) {
-      it = m_resolved.emplace(key, resolve(joined, shown, m_roots)).first;
-      if (m_reported.insert(it->second.file).second || it->second.file.empty()) {
-        for (const auto& finding : it->second.findings) m_diagnostics.push_back(finding);
-      }
-    }
-    return it->second;
-  }
-
- private:
-  const std::vector<std::string>& m_roots;
-  std::vector<Diagnostic>& m_diagnostics;
-  std::map<std::string, ResolvedSchema> m_resolved;
-  std::set<std::string> m_reported;  // canonical files whose findings are out
-};
 
 // Where a schema named in a manifest lies: the absolute path it names, and as diagnostics show it.
 struct SchemaPlace {
@@ -158,6 +135,85 @@ class SchemaPlaces {
   std::unordered_map<std::string, SchemaPlace> m_places;
 };
 
+// Thousands of topics name one schema file: it is resolved, read and parsed once.
+class SchemaResolver {
+ public:
+  SchemaResolver(const std::vector<std::string>& roots, std::vector<Diagnostic>& diagnostics)
+      : m_roots(roots), m_diagnostics(diagnostics) {}
+
+  // A file's findings are reported the first time any manifest names it. An Avro file is read
+  // with the types of `references` (each read with those before it), and only when every one
+  // of them was read as a valid Avro schema.
+  const ResolvedSchema& operator()(const fs::path& joined, const std::string& shown,
+                                   const std::vector<const SchemaPlace*>& references = {}) {
+    // Not normalised: `dir/..` means the folder above where `dir` leads, if it is a link.
+    std::string key = joined.native();
+    for (const SchemaPlace* reference : references) key += '\0' + reference->absolute.native();
+    auto it = m_resolved.find(key);
+    if (it != m_resolved.end()) return it->second;
+    std::vector<const AvroSchema*> types;
+    for (std::size_t i = 0; i < references.size(); ++i) {
+      const ResolvedSchema& read = (*this)(references[i]->absolute, references[i]->shown,
+                                           {references.begin(), references.begin() + i});
+      if (read.avro == nullptr) return m_resolved[key];  // unread: the reference says why
+      types.push_back(&read.avro->avro);
+    }
+    it = m_resolved.emplace(key, resolve(joined, shown, m_roots, types)).first;
+    if (m_reported.insert(it->second.file + key.substr(joined.native().size())).second ||
+        it->second.file.empty()) {
+      for (const auto& finding : it->second.findings) m_diagnostics.push_back(finding);
+    }
+    return it->second;
+  }
+
+ private:
+  const std::vector<std::string>& m_roots;
+  std::vector<Diagnostic>& m_diagnostics;
+  std::map<std::string, ResolvedSchema> m_resolved;
+  std::set<std::string> m_reported;  // canonical files whose findings are out
+};
+
+bool names_avro(const OwnerCard& owner) {
+  return owner.schema_type.present ? owner.schema_type.value == "avro"
+                                   : owner.schema.value.ends_with(".avsc");
+}
+
+// The places of the owner card's schema references, each read (with those before it) into
+// `owner.referenced_schemas`; nullopt when one cannot be used, with an error at it (or, for an
+// invalid Avro file, at the file's own place).
+std::optional<std::vector<const SchemaPlace*>> read_references(
+    OwnerCard& owner, const std::string& manifest, SchemaResolver& resolver, SchemaPlaces& places,
+    std::vector<Diagnostic>& diagnostics) {
+  std::vector<const SchemaPlace*> out;
+  auto refuse = [&](const Located<std::string>& reference, const std::string& why) {
+    diagnostics.push_back(Diagnostic{Severity::error, "owner/schema-file",
+                                     fmt::format("schema reference '{}' {}", reference.value, why),
+                                     reference.at});
+    owner.referenced_schemas.clear();
+    return std::nullopt;
+  };
+  for (const auto& reference : owner.schema_references) {
+    if (!names_avro(owner))
+      return refuse(reference,
+                    "is for an Avro schema: a .proto names its imports itself, and a "
+                    "JSON Schema its $ref");
+    if (!reference.value.ends_with(".avsc"))
+      return refuse(reference, "is not an Avro schema file (.avsc)");
+    const SchemaPlace& place = places(reference.value, manifest);
+    if (!place.resolved) return refuse(reference, "cannot be resolved");
+    const ResolvedSchema& read = resolver(place.absolute, place.shown, out);
+    if (!read.why.empty()) return refuse(reference, read.why);
+    if (read.file.empty()) return refuse(reference, "does not exist");
+    if (read.avro == nullptr)  // its own errors say where
+      return refuse(reference,
+                    "is not a valid Avro schema read after the references listed before it; its "
+                    "errors say why (a file whose types it uses is listed before it)");
+    owner.referenced_schemas.push_back({place.normal, read.text, read.avro});
+    out.push_back(&place);
+  }
+  return out;
+}
+
 void check_one(TopicSpec& spec, SchemaResolver& resolver, SchemaPlaces& places,
                std::vector<Diagnostic>& diagnostics) {
   const auto& schema = spec.owner.schema;
@@ -169,7 +225,10 @@ void check_one(TopicSpec& spec, SchemaResolver& resolver, SchemaPlaces& places,
   const SchemaPlace& place = places(schema.value, spec.document.file.str());
   if (!place.resolved) return refuse("cannot be resolved");
   spec.owner.schema_path = place.normal;
-  const ResolvedSchema& resolved = resolver(place.absolute, place.shown);
+  auto references =
+      read_references(spec.owner, spec.document.file.str(), resolver, places, diagnostics);
+  if (!references) return;
+  const ResolvedSchema& resolved = resolver(place.absolute, place.shown, *references);
   if (!resolved.why.empty()) return refuse(resolved.why);
   if (resolved.file.empty()) return;
   spec.owner.schema_file = resolved.file;
@@ -177,6 +236,7 @@ void check_one(TopicSpec& spec, SchemaResolver& resolver, SchemaPlaces& places,
   spec.owner.message_schema = resolved.schema;
   spec.owner.avro_schema = resolved.avro;
   spec.owner.proto_schema = resolved.proto;
+  spec.owner.proto_rebuilder = resolved.rebuilder;
   spec.owner.schema_text = resolved.text;
 }
 

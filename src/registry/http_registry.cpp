@@ -118,9 +118,13 @@ Result<HttpAnswer> send(HttpRegistry::Connection& c, const char* method, const s
   return answer;
 }
 
-std::string schema_body(const std::string& schema, const std::string& type) {
-  nlohmann::json body{{"schema", schema}};
-  if (type != "AVRO") body["schemaType"] = type;
+std::string schema_body(const SchemaText& schema) {
+  nlohmann::json body{{"schema", schema.schema}};
+  if (schema.type != "AVRO") body["schemaType"] = schema.type;
+  for (const auto& reference : schema.references) {
+    body["references"].push_back(
+        {{"name", reference.name}, {"subject", reference.subject}, {"version", reference.version}});
+  }
   return body.dump();
 }
 
@@ -242,15 +246,28 @@ Result<std::vector<SubjectState>> HttpRegistry::read_subjects(
   return states;
 }
 
+Result<SchemaText> HttpRegistry::read_version(const std::string& subject, int version) {
+  Connection& c = *m_connection;
+  auto segment = subject_segment(c.curl, subject);
+  if (!segment) return segment.error();
+  std::string path = fmt::format("/subjects/{}/versions/{}", *segment, version);
+  ++c.counts.reads;
+  auto answer = send(c, "GET", path, "");
+  if (!answer) return answer.error();
+  if (answer->status != 200) return failure(c, "GET", path, *answer);
+  auto read = parse_schema_version(answer->body);
+  if (!read) return unreadable(c, read.error());
+  return read;
+}
+
 Result<std::optional<int>> HttpRegistry::find_version(const std::string& subject,
-                                                      const std::string& schema,
-                                                      const std::string& type) {
+                                                      const SchemaText& schema) {
   Connection& c = *m_connection;
   auto segment = subject_segment(c.curl, subject);
   if (!segment) return segment.error();
   std::string path = "/subjects/" + *segment;
   ++c.counts.reads;
-  auto answer = send(c, "POST", path, schema_body(schema, type));
+  auto answer = send(c, "POST", path, schema_body(schema));
   if (!answer) return answer.error();
   if (answer->status == 404) return std::optional<int>();  // 40401 or 40403: not held
   if (answer->status != 200) return failure(c, "POST", path, *answer);
@@ -259,14 +276,13 @@ Result<std::optional<int>> HttpRegistry::find_version(const std::string& subject
   return std::optional<int>(*version);
 }
 
-Result<RegistryVerdict> HttpRegistry::check(const std::string& subject, const std::string& schema,
-                                            const std::string& type) {
+Result<RegistryVerdict> HttpRegistry::check(const std::string& subject, const SchemaText& schema) {
   Connection& c = *m_connection;
   auto segment = subject_segment(c.curl, subject);
   if (!segment) return segment.error();
   std::string path = "/compatibility/subjects/" + *segment + "/versions/latest?verbose=true";
   ++c.counts.reads;
-  auto answer = send(c, "POST", path, schema_body(schema, type));
+  auto answer = send(c, "POST", path, schema_body(schema));
   if (!answer) return answer.error();
   if (answer->status != 200) return failure(c, "POST", path, *answer);
   auto verdict = parse_verdict(answer->body);
@@ -274,14 +290,13 @@ Result<RegistryVerdict> HttpRegistry::check(const std::string& subject, const st
   return verdict;
 }
 
-Result<int> HttpRegistry::register_schema(const std::string& subject, const std::string& schema,
-                                          const std::string& type) {
+Result<int> HttpRegistry::register_schema(const std::string& subject, const SchemaText& schema) {
   Connection& c = *m_connection;
   auto segment = subject_segment(c.curl, subject);
   if (!segment) return segment.error();
   std::string path = "/subjects/" + *segment + "/versions";
   ++c.counts.writes;
-  auto answer = send(c, "POST", path, schema_body(schema, type));
+  auto answer = send(c, "POST", path, schema_body(schema));
   if (!answer) return answer.error();
   if (answer->status != 200) return failure(c, "POST", path, *answer);
   auto id = parse_id(answer->body);

@@ -18,12 +18,11 @@ class HttpRegistry : public SchemaRegistry {
   // Eight subjects at a time, each reader on a connection of its own.
   Result<std::vector<SubjectState>> read_subjects(
       const std::vector<std::string>& subjects) override;
-  Result<std::optional<int>> find_version(const std::string& subject, const std::string& schema,
-                                          const std::string& type) override;
-  Result<RegistryVerdict> check(const std::string& subject, const std::string& schema,
-                                const std::string& type) override;
-  Result<int> register_schema(const std::string& subject, const std::string& schema,
-                              const std::string& type) override;
+  Result<SchemaText> read_version(const std::string& subject, int version) override;
+  Result<std::optional<int>> find_version(const std::string& subject,
+                                          const SchemaText& schema) override;
+  Result<RegistryVerdict> check(const std::string& subject, const SchemaText& schema) override;
+  Result<int> register_schema(const std::string& subject, const SchemaText& schema) override;
   Result<bool> set_level(const std::string& subject, const std::string& level) override;
   Result<bool> soft_delete(const std::string& subject) override;
 

@@ -40,6 +40,34 @@ Result<int> version_number(std::optional<int> version, const std::string& body) 
                            error_words(200, body))};
 }
 
+// A version's "references" ([{"name", "subject", "version"}], absent for none).
+Result<std::vector<SubjectReference>> references_in(const Json& root, const std::string& body) {
+  std::vector<SubjectReference> out;
+  auto list = root.find("references");
+  if (list == root.end() || list->is_null()) return out;
+  if (!list->is_array()) return Error{"answered references that are not a list"};
+  for (const auto& item : *list) {
+    auto version = version_number(json_whole_member<int>(item, "version"), body);
+    if (!version) return version.error();
+    if (!item.contains("name") || !item["name"].is_string() || !item.contains("subject") ||
+        !item["subject"].is_string())
+      return Error{
+          fmt::format("answered a reference without name and subject: {}", error_words(200, body))};
+    out.push_back({item["name"].get<std::string>(), item["subject"].get<std::string>(), *version});
+  }
+  return out;
+}
+
+// The schema type an answer gives: Confluent omits it for AVRO.
+Result<std::string> type_in(const Json& root, const std::string& body) {
+  auto type = root.find("schemaType");
+  if (type == root.end()) return std::string("AVRO");
+  if (!type->is_string())
+    return Error{
+        fmt::format("answered a schema type that is not a word: {}", error_words(200, body))};
+  return type->get<std::string>();
+}
+
 }  // namespace
 
 Result<std::vector<int>> parse_versions(const std::string& body) {
@@ -65,16 +93,26 @@ Result<bool> parse_latest(const std::string& body, SubjectState& state) {
   }
   auto version = version_number(whole, body);
   if (!version) return version.error();
-  auto type = root->find("schemaType");  // Confluent omits it for AVRO
-  if (type != root->end() && !type->is_string()) {
-    return Error{
-        fmt::format("answered a schema type that is not a word: {}", error_words(200, body))};
-  }
+  auto read = parse_schema_version(body);
+  if (!read) return read.error();
   state.latest_version = *version;
-  state.latest_schema = (*root)["schema"].get<std::string>();
-  state.latest_type = type != root->end() ? type->get<std::string>() : "AVRO";
+  state.latest_schema = std::move(read->schema);
+  state.latest_type = std::move(read->type);
+  state.latest_references = std::move(read->references);
   if (auto id = json_whole_member<int>(*root, "id")) state.latest_id = *id;
   return true;
+}
+
+Result<SchemaText> parse_schema_version(const std::string& body) {
+  auto root = parsed(body);
+  if (!root) return root.error();
+  if (!root->is_object() || !root->contains("schema") || !(*root)["schema"].is_string())
+    return Error{fmt::format("answered a version without its schema: {}", error_words(200, body))};
+  auto type = type_in(*root, body);
+  if (!type) return type.error();
+  auto references = references_in(*root, body);
+  if (!references) return references.error();
+  return SchemaText{(*root)["schema"].get<std::string>(), *type, *references};
 }
 
 Result<std::string> parse_level(const std::string& body) {

@@ -12,8 +12,11 @@ namespace topicform {
 
 // GET /subjects/{s}/versions: [1, 2, 3].
 Result<std::vector<int>> parse_versions(const std::string& body);
-// GET /subjects/{s}/versions/latest: {"version", "schema", "schemaType"?} into `state`.
+// GET /subjects/{s}/versions/latest: {"version", "schema", "schemaType"?, "references"?} into
+// `state`.
 Result<bool> parse_latest(const std::string& body, SubjectState& state);
+// GET /subjects/{s}/versions/{v}: {"schema", "schemaType"?, "references"?}.
+Result<SchemaText> parse_schema_version(const std::string& body);
 // GET /config[/{s}]: {"compatibilityLevel": "BACKWARD"} (or "compatibility").
 Result<std::string> parse_level(const std::string& body);
 // POST /compatibility/...: {"is_compatible": bool, "messages"?: [...]}.

@@ -243,6 +243,18 @@ const char* kind_name(SchemaChange::Kind kind) {
   return "";
 }
 
+// A version 0 is one the same apply registers first: null until then.
+nlohmann::ordered_json references_json(const std::vector<SubjectReference>& references) {
+  nlohmann::ordered_json out = nlohmann::ordered_json::array();
+  for (const auto& r : references) {
+    out.push_back({{"name", r.name},
+                   {"subject", r.subject},
+                   {"version", r.version == 0 ? nlohmann::ordered_json()
+                                              : nlohmann::ordered_json(r.version)}});
+  }
+  return out;
+}
+
 nlohmann::ordered_json schemas_json(const Plan& plan) {
   nlohmann::ordered_json changes = nlohmann::ordered_json::array();
   for (const auto& c : plan.schemas) {
@@ -254,6 +266,8 @@ nlohmann::ordered_json schemas_json(const Plan& plan) {
                        {"levelBefore", c.level_before},
                        {"latestBefore", c.latest_before},
                        {"schema", c.schema},
+                       {"references", references_json(c.references)},
+                       {"referencedAs", c.referenced_as},
                        {"file", c.at.file.str()},
                        {"line", c.at.line},
                        {"column", c.at.column}});

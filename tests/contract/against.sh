@@ -232,4 +232,33 @@ sed -i 's|"type": {"type": "long", "logicalType": "timestamp-micros"}|"type": "s
 expect_exit 1 "a field whose type changed is a break, not a changed meaning" mvalidate --against main
 grep -q "meaning-changed.*refunded_at\|refunded_at.*meaning-changed" "$tmp/out" && bad "a new type is told as a changed meaning" || ok
 grep -q "TYPE_MISMATCH at /fields/3/type" "$tmp/out" && ok || bad "a new type is told as a break"
+
+# 13. schema.references: a type of another .avsc, each version read with its references as its
+# own commit held them; a break inside the referenced file is told where this file uses it.
+rrepo="$tmp/avro-references"
+mkdir -p "$rrepo/topics" && cp topics/topicform.yaml "$rrepo/topics/"
+sed 's|schema: {file: paid.avsc, compatibility: [A-Z_]*}|schema: {file: paid.avsc, references: [money.avsc]}|' "$arepo/topics/paid.yaml" >"$rrepo/topics/paid.yaml"
+printf '{"type": "record", "name": "Money", "namespace": "com.example", "fields": [{"name": "minor", "type": "long"}]}\n' >"$rrepo/topics/money.avsc"
+cat >"$rrepo/topics/paid.avsc" <<'AVSC'
+{"type": "record", "name": "OrderPaid", "namespace": "com.example",
+ "fields": [
+  {"name": "event_id", "type": "string"}, {"name": "event_version", "type": "string"},
+  {"name": "total", "type": "Money"}
+ ]}
+AVSC
+git -C "$rrepo" init -q -b main && git -C "$rrepo" add . && git -C "$rrepo" commit -qm v1
+rvalidate() { (cd "$rrepo" && "$bin" validate --color never --against main topics); }
+expect_exit 0 "a schema with a reference, unchanged, passes" rvalidate
+sed -i 's|"type": "long"|"type": "string"|' "$rrepo/topics/money.avsc"
+expect_exit 1 "a break inside the referenced file" rvalidate
+diff <(cat "$tmp/out") - <<'OUT' && ok || bad "the break is told where the schema uses the type"
+topics/paid.avsc:4:21: error: 'orders.paid' is not BACKWARD compatible with main: TYPE_MISMATCH at /fields/2/type (reader type: string not compatible with writer type: long): the new schema cannot read what the earlier one wrote; to keep it compatible, keep the type or widen it as Avro promotes (int -> long -> float -> double, string <-> bytes); a new type is a new field, or a new topic [contract/compatibility]
+failed in 2 files, 2 topics for environment 'local': 1 error, 0 warnings
+OUT
+# A reference added since the revision: the earlier version did not use it, and is read without.
+sed -i 's|"type": "string"|"type": "long"|' "$rrepo/topics/money.avsc"
+printf '{"type": "enum", "name": "Region", "namespace": "com.example", "symbols": ["EU", "US"]}\n' >"$rrepo/topics/region.avsc"
+sed -i 's|references: \[money.avsc\]|references: [money.avsc, region.avsc]|' "$rrepo/topics/paid.yaml"
+sed -i 's|{"name": "total", "type": "Money"}|{"name": "total", "type": "Money"}, {"name": "region", "type": "Region", "default": "EU"}|' "$rrepo/topics/paid.avsc"
+expect_exit 0 "a new reference and a field with a default pass" rvalidate
 finish

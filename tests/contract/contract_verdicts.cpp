@@ -32,25 +32,12 @@ std::string avro_verdict(const nlohmann::json& pair) {
   return fmt::format("incompatible {}", fmt::join(kinds, ","));
 }
 
-// A pair's .proto text alone (its imports only the well-known types).
-class PairFile : public topicform::ProtoFiles {
- public:
-  explicit PairFile(std::string text) : m_text(std::move(text)) {}
-  std::optional<std::string> text(const std::string& name, std::string& why) override {
-    if (name == "pair.proto") return m_text;
-    why = "is not in the pair";
-    return std::nullopt;
-  }
-  std::string shown(const std::string& name) const override { return name; }
-
- private:
-  std::string m_text;
-};
-
 std::shared_ptr<const topicform::ProtoDocument> built(
     const nlohmann::json& text, std::vector<topicform::Diagnostic>& problems) {
-  PairFile file(text.get<std::string>());
-  return topicform::read_proto_document("pair.proto", file, problems);
+  // The pair's text alone: its imports are only the well-known types.
+  auto file = topicform::memory_proto_files("pair.proto", "pair.proto",
+                                            {{"pair.proto", text.get<std::string>()}});
+  return topicform::read_proto_document("pair.proto", *file, problems);
 }
 
 // "compatible", or "incompatible" and the breaks in words; "invalid" when either does not build.

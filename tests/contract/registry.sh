@@ -149,7 +149,7 @@ expect_out "^Apply complete: 0 applied, 0 failed, 0 not attempted, 1 schema regi
 expect_exit 1 "check after apply" check; keep
 expect_out "^    \[ok\] orders\.created: schema subject 'orders\.created-value' at version [0-9]+ \(BACKWARD\)$" "check finds it again"
 
-# 5c. Avro and Protobuf: registered as written, judged by the registry (an Avro break with
+# 5c. Avro and Protobuf: registered as written, judged by the registry (a break with
 # topicform's reason beside the registry's verdict). An Avro field
 # added without a default breaks BACKWARD: the registry refuses it and nothing is registered.
 mkdir -p "$project/billing"
@@ -178,7 +178,70 @@ expect_exit 1 "apply refuses it" apply; keep
 sed -i 's|{"name": "currency", "type": "string"}|{"name": "currency", "type": "string", "default": "RUB"}|' "$project/schemas/invoice.avsc"
 expect_exit 0 "with a default it is registered" apply; keep
 [ "$(versions billing.avro-invoices-value)" = "[1,2]" ] && ok || bad "version 2 of the Avro subject"
-rm -r "$project/billing"  # the cases below read the example's subjects first
+# A Protobuf field whose type changes outside its wire group: the registry refuses it with no
+# reason, and topicform's own verdict by Confluent's rules says which field and why.
+sed -i 's|int64 total_minor = 2;|string total_minor = 2;|' "$project/schemas/invoice.proto"
+expect_exit 1 "a Protobuf type change is blocked" plan; keep
+expect_out "^  ! billing\.proto-invoices: blocked: subject 'billing\.proto-invoices-value' \(version 1, BACKWARD\) refuses the manifest's schema: FIELD_SCALAR_KIND_CHANGED at Invoice\.total_minor = 2 \(int64 -> string\): the new schema cannot read what the earlier one wrote \(by Confluent's Protobuf rules\) \[contract/registry-compatibility\]$" "topicform's reason beside the registry's verdict"
+# A field removed without `reserved`: Apicurio refuses it, Confluent's rules allow it, and the
+# plan says so; with the owner card's `protobufRules: apicurio` topicform names the break.
+printf 'syntax = "proto3";\npackage billing;\n\nmessage Invoice {\n  string event_id = 1;\n}\n' >"$project/schemas/invoice.proto"
+expect_exit 1 "a field removed without reserved is blocked" plan; keep
+expect_out "^  ! billing\.proto-invoices: blocked: subject 'billing\.proto-invoices-value' \(version 1, BACKWARD\) refuses the manifest's schema: the registry gives no reason, and by Confluent's rules topicform finds none: this registry's rules are stricter here \[contract/registry-compatibility\]$" "the stricter registry is said"
+sed -i 's|schema: ../schemas/invoice.proto|schema: {file: ../schemas/invoice.proto, protobufRules: apicurio}|' "$project/billing/proto.yaml"
+expect_exit 1 "by Apicurio's rules" plan; keep
+expect_out "^  ! billing\.proto-invoices: blocked: subject 'billing\.proto-invoices-value' \(version 1, BACKWARD\) refuses the manifest's schema: FIELD_REMOVED_WITHOUT_RESERVE at Invoice\.total_minor = 2: the new schema cannot read what the earlier one wrote \(by Apicurio's Protobuf rules\) \[contract/registry-compatibility\]$" "Apicurio's rules name the removal"
+[ "$(versions billing.proto-invoices-value)" = "[1]" ] && ok || bad "nothing was registered for the Protobuf subject"
+rm -r "$project/billing"
+
+# 5d. References: a .proto's import and an Avro file's schema.references are each registered as
+# a subject of their own before the schema that uses them, which names them with their versions.
+# A registry that judges compatibility at registration (Apicurio answers 42201 to a compatibility
+# check of any schema with references) gets topicform's own verdict in the plan.
+mkdir -p "$project/shop"
+for kind in avro proto; do
+  ending=$([ $kind = avro ] && echo avsc || echo proto)
+  sed -e "s|name: orders.created|name: shop.$kind-orders|" -e "s|domain: orders|domain: shop|" \
+    -e "s|schema: ../schemas/order_created.json|schema: ../schemas/shop_order.$ending|" \
+    -e "s|consumers: \[billing-service\]|consumers: [ledger-service]|" \
+    topics/orders/created.yaml >"$project/shop/$kind.yaml"
+done
+sed -i 's|schema: ../schemas/shop_order.avsc|schema: {file: ../schemas/shop_order.avsc, references: [../schemas/money.avsc]}|' "$project/shop/avro.yaml"
+printf '{"type": "record", "name": "Money", "namespace": "shop", "fields": [{"name": "minor", "type": "long"}]}\n' >"$project/schemas/money.avsc"
+printf '{"type": "record", "name": "Order", "namespace": "shop", "fields": [{"name": "eventId", "type": "string"}, {"name": "total", "type": "Money"}]}\n' >"$project/schemas/shop_order.avsc"
+printf 'syntax = "proto3";\npackage shop;\n\nmessage Money {\n  int64 minor = 1;\n}\n' >"$project/schemas/money.proto"
+printf 'syntax = "proto3";\npackage shop;\n\nimport "money.proto";\n\nmessage Order {\n  string event_id = 1;\n  Money total = 2;\n}\n' >"$project/schemas/shop_order.proto"
+expect_exit 0 "schemas with references plan" plan; keep
+expect_out "^  \+ schema subject shop\.Money: register shop\.Money \(referenced by shop\.avro-orders's AVRO schema\) as version 1$" "the Avro reference is registered first"
+expect_out "^  \+ schema subject money\.proto: register money\.proto \(referenced by shop\.proto-orders's PROTOBUF schema\) as version 1$" "the import is registered first"
+expect_exit 0 "apply registers references, then the schemas" apply; keep
+api /subjects/shop.avro-orders-value/versions/latest | python3 -c "import json,sys; d=json.load(sys.stdin); assert d['references']==[{'name':'shop.Money','subject':'shop.Money','version':1}], d" && ok || bad "the Avro schema names its reference"
+api /subjects/shop.proto-orders-value/versions/latest | python3 -c "import json,sys; d=json.load(sys.stdin); assert d['references']==[{'name':'money.proto','subject':'money.proto','version':1}], d" && ok || bad "the Protobuf schema names its import"
+api /subjects/money.proto/versions/latest | python3 -c "import json,sys; d=json.load(sys.stdin); assert 'message Money' in d['schema'], d" && ok || bad "the import is its own subject"
+expect_exit 0 "references converge" plan --detailed-exitcode; keep
+# A compatible change to the referenced file: its new version, and the user's new version naming it.
+sed -i 's|{"name": "minor", "type": "long"}|{"name": "minor", "type": "long"}, {"name": "currency", "type": "string", "default": "RUB"}|' "$project/schemas/money.avsc"
+expect_exit 0 "a referenced file changes" plan; keep
+expect_out "^  \+ schema subject shop\.Money: register shop\.Money \(referenced by shop\.avro-orders's AVRO schema\) as version 2$" "the reference's version 2"
+expect_out "^  \+ schema subject shop\.avro-orders-value: register shop\.avro-orders's AVRO schema as version 2$" "the user's version 2"
+expect_exit 0 "apply the referenced change" apply; keep
+api /subjects/shop.avro-orders-value/versions/latest | python3 -c "import json,sys; d=json.load(sys.stdin); assert d['references']==[{'name':'shop.Money','subject':'shop.Money','version':2}], d" && ok || bad "the user names version 2 of its reference"
+expect_exit 0 "converged again" plan --detailed-exitcode; keep
+# A break inside the referenced file blocks the user, by topicform's own verdict; nothing is registered.
+sed -i 's|{"name": "minor", "type": "long"}|{"name": "minor", "type": "string"}|' "$project/schemas/money.avsc"
+expect_exit 1 "a break in a reference is blocked" plan; keep
+expect_out "^  ! shop\.avro-orders: blocked: subject 'shop\.avro-orders-value' \(version 2, BACKWARD\) refuses the manifest's schema: TYPE_MISMATCH at /fields/1/type .*\[contract/registry-compatibility\]$" "the break is named"
+grep -q "schema subject shop\.Money: register" "$tmp/out" && bad "a blocked schema's reference was planned" || ok
+expect_exit 1 "apply refuses it" apply; keep
+[ "$(versions shop.Money)" = "[1,2]" ] && ok || bad "nothing was registered for the reference"
+# import writes every file a registered schema references, and the result plans clean.
+expect_exit 0 "import with references" "$bin" import --bootstrap-server "$S" --schema-registry "$url" --out "$tmp/imported3"; keep
+expect_out "^  uses    $tmp/imported3/schemas/shop\.Money\.avsc$" "the Avro reference is written"
+expect_out "^  uses    $tmp/imported3/schemas/money\.proto$" "the import is written at its path"
+grep -q '^    schema: {file: "../schemas/shop.avro-orders.avsc", references: \["../schemas/shop.Money.avsc"\]}  # as the registry holds it$' "$tmp/imported3/shop/avro-orders.yaml" && ok || bad "the owner card lists the reference"
+expect_exit 0 "the imported references plan no change" "$bin" plan --detailed-exitcode --color never --bootstrap-server "$S" "$tmp/imported3"; keep
+rm -r "$project/shop"  # the cases below read the example's subjects first
+
 
 # 6. A registry that is down, one that answers garbage, one that never answers.
 ci/registry/registry stop "$tmp/registry"

@@ -13,37 +13,26 @@
 
 namespace {
 
-class FuzzFiles : public topicform::ProtoFiles {
- public:
-  FuzzFiles(std::string_view a, std::string_view b)
-      : m_texts{{"a.proto", std::string(a)},
-                {"b.proto", std::string(b)},
-                {"common.proto",
-                 "syntax = \"proto3\";\npackage common;\nmessage Money { int64 "
-                 "minor = 1; }\nenum Kind { K0 = 0; }\n"}} {}
-  std::optional<std::string> text(const std::string& name, std::string& why) override {
-    auto it = m_texts.find(name);
-    if (it == m_texts.end()) {
-      why = "is not in the fuzzed project";
-      return std::nullopt;
-    }
-    return it->second;
-  }
-  std::string shown(const std::string& name) const override { return name; }
-
- private:
-  std::map<std::string, std::string> m_texts;
-};
+// The two fuzzed files and a common one both may import.
+std::unique_ptr<topicform::ProtoFiles> fuzz_files(std::string_view a, std::string_view b) {
+  return topicform::memory_proto_files(
+      "a.proto", "a.proto",
+      {{"a.proto", std::string(a)},
+       {"b.proto", std::string(b)},
+       {"common.proto",
+        "syntax = \"proto3\";\npackage common;\nmessage Money { int64 minor = 1; }\nenum Kind { "
+        "K0 = 0; }\n"}});
+}
 
 }  // namespace
 
 extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size) {
   using namespace topicform;
   auto [first, second] = two_files(data, size);
-  FuzzFiles files(first, second);
+  auto files = fuzz_files(first, second);
   std::vector<Diagnostic> diagnostics;
-  auto earlier = read_proto_document("a.proto", files, diagnostics);
-  auto later = read_proto_document("b.proto", files, diagnostics);
+  auto earlier = read_proto_document("a.proto", *files, diagnostics);
+  auto later = read_proto_document("b.proto", *files, diagnostics);
   for (const auto& d : diagnostics)
     require(d.at.line >= 1 && d.at.column >= 1, "a place is 1-based");
   if (!earlier || !later) return 0;

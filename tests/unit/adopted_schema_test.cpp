@@ -57,8 +57,8 @@ TEST(AdoptedSchema, TheOwnerCardNamesTheFile) {
   topic.name = "orders.created";
   topic.partitions = 3;
   topic.replication_factor = 1;
-  topic.schema =
-      AdoptedSchema{"schemas/orders.created.json", "{}\n", "../schemas/orders.created.json", ""};
+  topic.schema = AdoptedSchema{
+      "schemas/orders.created.json", "{}\n", "../schemas/orders.created.json", "", {}, {}};
   std::string text = adopted_manifest_text(topic, "c1");
   EXPECT_NE(text.find("  owner:\n    schema: \"../schemas/orders.created.json\"  # the "
                       "registry's latest version\n"),
@@ -70,6 +70,33 @@ TEST(AdoptedSchema, TheOwnerCardNamesTheFile) {
                       "compatibility: FULL}  # as the registry holds it\n"),
             std::string::npos)
       << text;
+}
+
+TEST(AdoptedSchema, ReferencedFilesLieBesideTheSchemaAndAnUnsafeNameIsRefused) {
+  auto avro = adopted_schema(
+      "shop.orders", "shop/orders.yaml",
+      held(R"({"type":"record","name":"O","fields":[]})", "AVRO", "BACKWARD"), "BACKWARD");
+  ASSERT_TRUE(avro);
+  ASSERT_TRUE(
+      add_referenced_files(*avro, "shop/orders.yaml", "AVRO",
+                           {{"shop.Money", R"({"type":"fixed","name":"Money","size":8})"}}));
+  ASSERT_EQ(avro->uses.size(), 1u);
+  EXPECT_EQ(avro->uses[0].file, "schemas/shop.Money.avsc");
+  EXPECT_EQ(avro->listed, std::vector<std::string>{"../schemas/shop.Money.avsc"});
+  auto proto = adopted_schema("shop.paid", "paid.yaml",
+                              held("syntax = \"proto3\";\n", "PROTOBUF", "BACKWARD"), "BACKWARD");
+  ASSERT_TRUE(proto);
+  ASSERT_TRUE(add_referenced_files(*proto, "paid.yaml", "PROTOBUF",
+                                   {{"common/money.proto", "syntax = \"proto3\";"}}));
+  EXPECT_EQ(proto->uses[0].file, "schemas/common/money.proto");
+  EXPECT_EQ(proto->uses[0].text, "syntax = \"proto3\";\n");
+  EXPECT_TRUE(proto->listed.empty()) << "a .proto names its imports itself";
+  for (const char* name : {"../../etc/passwd", "/etc/passwd", "a/../../b", "a b.proto", ""}) {
+    auto refused = add_referenced_files(*proto, "paid.yaml", "PROTOBUF", {{name, "x"}});
+    ASSERT_FALSE(refused) << name;
+    EXPECT_NE(refused.error().message.find("which is no safe file name"), std::string::npos);
+  }
+  EXPECT_EQ(proto->uses.size(), 1u) << "nothing of a refused name was added";
 }
 
 }  // namespace

@@ -53,7 +53,7 @@ struct Fixture {
   }
 };
 
-EarlierFile version(const char* text) { return EarlierFile{true, {Json::parse(text)}, "", {}}; }
+EarlierFile version(const char* text) { return EarlierFile{true, {Json::parse(text)}, "", {}, {}}; }
 
 TEST(Against, ABreakUnderTheModeIsAnErrorAtTheSchema) {
   Fixture f;
@@ -120,7 +120,7 @@ TEST(Against, NewTopicsNewSchemasAndDeletedSchemasAreSaid) {
 TEST(Against, AVersionThatCannotBeReadIsAnError) {
   Fixture f;
   f.topic("orders.created", "order.json", kOld);
-  auto said = f.run({{"/p/schemas/order.json", EarlierFile{true, {}, "not JSON", {}}}});
+  auto said = f.run({{"/p/schemas/order.json", EarlierFile{true, {}, "not JSON", {}, {}}}});
   ASSERT_EQ(said.size(), 1u);
   EXPECT_EQ(said[0],
             "contract/compatibility schema '../schemas/order.json' at origin/main cannot be read "

@@ -104,5 +104,62 @@ TEST(AvroSchema, AFileThatIsNotJsonIsReportedOnce) {
   EXPECT_NE(got[0].find("schema file is not JSON"), std::string::npos) << got[0];
 }
 
+// A schema that names types of other files (schema.references), each read before it.
+std::shared_ptr<const AvroDocument> with_references(const std::string& text,
+                                                    const std::vector<AvroSchema>& references,
+                                                    std::vector<Diagnostic>& diagnostics) {
+  std::vector<const AvroSchema*> known;
+  for (const auto& reference : references) known.push_back(&reference);
+  return read_avro_document(text, "order.avsc", diagnostics, known);
+}
+
+TEST(AvroSchema, AReferencedTypeIsCopiedInWithWhatItReaches) {
+  std::vector<Diagnostic> diagnostics;
+  auto money = read_avro_file(R"({"type": "record", "name": "Money", "namespace": "shop",
+    "fields": [{"name": "minor", "type": "long", "default": 0},
+               {"name": "next", "type": ["null", "Money"], "default": null}]})",
+                              "money.avsc", diagnostics);
+  ASSERT_TRUE(money.has_value());
+  auto order = with_references(R"({"type": "record", "name": "Order", "namespace": "shop",
+    "fields": [{"name": "total", "type": "Money"}, {"name": "tax", "type": "shop.Money"}]})",
+                               {*money}, diagnostics);
+  ASSERT_NE(order, nullptr) << diagnostics.front().message;
+  const AvroSchema& schema = order->avro;
+  const AvroType& root = schema.types[schema.root];
+  EXPECT_EQ(root.fields[0].type, root.fields[1].type);  // one Money, copied once
+  const AvroType& copied = schema.types[root.fields[0].type];
+  EXPECT_EQ(copied.full_name, "shop.Money");
+  EXPECT_EQ(copied.pointer, "/fields/0/type");  // where this file uses it
+  ASSERT_EQ(copied.fields.size(), 2u);
+  EXPECT_EQ(schema.types[copied.fields[0].type].kind, AvroKind::int64);
+  const AvroType& next = schema.types[copied.fields[1].type];
+  ASSERT_EQ(next.kind, AvroKind::union_of);
+  EXPECT_EQ(next.branches[1], root.fields[0].type);  // the recursion ends at the copy itself
+  EXPECT_EQ(avro_type_text(schema, root.fields[0].type, false), "record Money");
+}
+
+TEST(AvroSchema, ANameAReferenceDefinesIsNotDefinedAgain) {
+  std::vector<Diagnostic> diagnostics;
+  auto money = read_avro_file(R"({"type": "fixed", "name": "Money", "namespace": "shop",
+    "size": 8})",
+                              "money.avsc", diagnostics);
+  ASSERT_TRUE(money.has_value());
+  EXPECT_EQ(with_references(R"({"type": "record", "name": "Order", "namespace": "shop",
+    "fields": [{"name": "total", "type": {"type": "fixed", "name": "Money", "size": 4}}]})",
+                            {*money}, diagnostics),
+            nullptr);
+  ASSERT_EQ(diagnostics.size(), 1u);
+  EXPECT_EQ(diagnostics[0].message,
+            "Avro schema: 'shop.Money' is defined twice: here and in a reference");
+  diagnostics.clear();
+  EXPECT_EQ(
+      with_references(record_with(R"({"name": "a", "type": "Missing"})"), {*money}, diagnostics),
+      nullptr);
+  ASSERT_EQ(diagnostics.size(), 1u);
+  EXPECT_EQ(diagnostics[0].message,
+            "Avro schema: 'Missing' is neither a primitive type nor a named type defined before "
+            "it in this file or in its references");
+}
+
 }  // namespace
 }  // namespace topicform

@@ -199,20 +199,9 @@ TEST(Docs, AnAvroSchemasFieldsAreListedAndAsyncApiNamesItsFormat) {
   EXPECT_NE(doc.find("\"$ref\": \"schemas/paid.avsc\""), std::string::npos);
 }
 
-// One .proto held in memory, as the loader would have built it.
-class ProtoText : public ProtoFiles {
- public:
-  explicit ProtoText(std::string text) : m_text(std::move(text)) {}
-  std::optional<std::string> text(const std::string&, std::string&) override { return m_text; }
-  std::string shown(const std::string& name) const override { return name; }
-
- private:
-  std::string m_text;
-};
-
 TEST(Docs, AProtobufMessagesFieldsAreListedAndAsyncApiNamesItsFormat) {
   auto b = build();
-  ProtoText file(R"(syntax = "proto3";
+  const char* text = R"(syntax = "proto3";
 package shop;
 message Other { string x = 1; }
 message Paid {
@@ -221,9 +210,10 @@ message Paid {
   repeated string tags = 2;
   map<string, int64> sizes = 3;
   oneof payer { string customer = 4; }
-})");
+})";
   std::vector<Diagnostic> problems;
-  auto proto = read_proto_document("paid.proto", file, problems);
+  auto file = memory_proto_files("paid.proto", "paid.proto", {{"paid.proto", text}});
+  auto proto = read_proto_document("paid.proto", *file, problems);
   ASSERT_TRUE(proto);
   for (auto& spec : b->project.topics) {
     if (spec.name.value != "orders.created") continue;
@@ -246,6 +236,31 @@ message Paid {
   EXPECT_NE(doc.find("\"schemaFormat\": \"application/vnd.google.protobuf;version=3\""),
             std::string::npos);
   EXPECT_NE(doc.find("\"$ref\": \"schemas/paid.proto\""), std::string::npos);
+}
+
+TEST(Docs, ACopiedProtoHasWhatItImportsBesideItAtTheImportPath) {
+  auto b = build();
+  auto file = memory_proto_files(
+      "paid.proto", "paid.proto",
+      {{"paid.proto",
+        "syntax = \"proto3\";\nimport \"shop/money.proto\";\n"
+        "message Paid { shop.Money total = 1; }\n"},
+       {"shop/money.proto", "syntax = \"proto3\";\npackage shop;\nmessage Money {}\n"}});
+  std::vector<Diagnostic> problems;
+  auto proto = read_proto_document("paid.proto", *file, problems);
+  ASSERT_TRUE(proto);
+  for (auto& spec : b->project.topics)
+    if (spec.name.value == "orders.created") spec.owner.proto_schema = proto;
+  b->catalogue.topics[1].schema = "a/paid.proto";
+  auto read = [](const std::string& path) -> std::optional<std::string> {
+    if (path == "a/paid.proto") return std::string("the file's text");
+    return std::nullopt;
+  };
+  EXPECT_TRUE(publish_schemas(b->catalogue, read).empty());
+  EXPECT_EQ(b->catalogue.schema_files,
+            (DocFiles{{"schemas/paid.proto", "the file's text"},
+                      {"schemas/shop/money.proto",
+                       "syntax = \"proto3\";\npackage shop;\nmessage Money {}\n"}}));
 }
 
 }  // namespace

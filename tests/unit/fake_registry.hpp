@@ -15,6 +15,12 @@ class FakeRegistry : public SchemaRegistry {
   struct Subject {
     std::vector<std::string> versions;  // schema texts, version 1 first
     std::string level;
+    // Each version's references, where it has any (a test may push texts alone).
+    std::map<int, std::vector<SubjectReference>> references;
+    std::vector<SubjectReference> references_of(int version) const {
+      auto it = references.find(version);
+      return it == references.end() ? std::vector<SubjectReference>{} : it->second;
+    }
   };
   std::map<std::string, Subject> subjects;
   std::string global_level = "NONE";  // Apicurio's default
@@ -44,31 +50,42 @@ class FakeRegistry : public SchemaRegistry {
     state.latest_version = static_cast<int>(it->second.versions.size());
     state.latest_schema = it->second.versions.back();
     state.latest_type = "JSON";
+    state.latest_references = it->second.references_of(state.latest_version);
     return state;
   }
-  Result<std::optional<int>> find_version(const std::string& subject, const std::string& schema,
-                                          const std::string&) override {
+  Result<SchemaText> read_version(const std::string& subject, int version) override {
     if (!down.empty()) return Error{down};
-    const auto& versions = subjects[subject].versions;
-    for (std::size_t i = 0; i < versions.size(); ++i)
-      if (versions[i] == schema) return std::optional<int>(static_cast<int>(i) + 1);
+    const Subject& held = subjects[subject];
+    if (version < 1 || version > static_cast<int>(held.versions.size()))
+      return Error{"no such version"};
+    return SchemaText{held.versions[version - 1], "JSON", held.references_of(version)};
+  }
+  Result<std::optional<int>> find_version(const std::string& subject,
+                                          const SchemaText& schema) override {
+    if (!down.empty()) return Error{down};
+    const Subject& held = subjects[subject];
+    for (std::size_t i = 0; i < held.versions.size(); ++i) {
+      int version = static_cast<int>(i) + 1;
+      if (held.versions[i] == schema.schema && held.references_of(version) == schema.references)
+        return std::optional<int>(version);
+    }
     return std::optional<int>();
   }
-  Result<RegistryVerdict> check(const std::string&, const std::string&,
-                                const std::string&) override {
+  Result<RegistryVerdict> check(const std::string&, const SchemaText&) override {
     if (!down.empty()) return Error{down};
     return RegistryVerdict{!incompatible, {}};
   }
-  Result<int> register_schema(const std::string& subject, const std::string& schema,
-                              const std::string&) override {
+  Result<int> register_schema(const std::string& subject, const SchemaText& schema) override {
     if (before_register) before_register();
     if (!down.empty()) return Error{down};
     writes.push_back("register " + subject);
-    auto& versions = subjects[subject].versions;
-    for (std::size_t i = 0; i < versions.size(); ++i)  // like a registry: no new version
-      if (versions[i] == schema) return static_cast<int>(i) + 1;
-    versions.push_back(schema);
-    return static_cast<int>(versions.size());
+    auto held = find_version(subject, schema);
+    if (*held) return **held;  // like a registry: no new version
+    Subject& into = subjects[subject];
+    into.versions.push_back(schema.schema);
+    int version = static_cast<int>(into.versions.size());
+    if (!schema.references.empty()) into.references[version] = schema.references;
+    return version;
   }
   Result<bool> set_level(const std::string& subject, const std::string& level) override {
     if (!down.empty()) return Error{down};

@@ -10,33 +10,15 @@
 namespace topicform {
 namespace {
 
-class OneFile : public ProtoFiles {
- public:
-  OneFile(std::string text, std::string shown)
-      : m_text(std::move(text)), m_shown(std::move(shown)) {}
-  std::optional<std::string> text(const std::string& name, std::string& why) override {
-    if (name == "money.proto")
-      return std::string(
-          "syntax = \"proto3\";\npackage shop;\nmessage Money { int64 cents = 1; }\n"
-          "message Price { int64 cents = 1; }\n");
-    if (name != "x.proto") {
-      why = "is not here";
-      return std::nullopt;
-    }
-    return m_text;
-  }
-  std::string shown(const std::string&) const override { return m_shown; }
-
- private:
-  std::string m_text;
-  std::string m_shown;
-};
-
 ProtoDocument parse(const std::string& body, const std::string& shown) {
-  OneFile files("syntax = \"proto3\";\npackage shop.orders;\nimport \"money.proto\";\n" + body,
-                shown);
+  auto files = memory_proto_files(
+      "x.proto", shown,
+      {{"x.proto", "syntax = \"proto3\";\npackage shop.orders;\nimport \"money.proto\";\n" + body},
+       {"money.proto",
+        "syntax = \"proto3\";\npackage shop;\nmessage Money { int64 cents = 1; }\n"
+        "message Price { int64 cents = 1; }\n"}});
   std::vector<Diagnostic> findings;
-  auto doc = read_proto_document("x.proto", files, findings);
+  auto doc = read_proto_document("x.proto", *files, findings);
   EXPECT_TRUE(doc) << body << (findings.empty() ? "" : findings.front().message);
   return doc ? *doc : ProtoDocument{};
 }

@@ -226,5 +226,44 @@ TEST(ProtoReader, AThousandErrorsAreToldAsFiftyAndACount) {
             "[contract/schema-invalid]");
 }
 
+TEST(ProtoReader, TheProjectFilesImportedAreKeptEachAfterItsOwnImports) {
+  MemoryProtoFiles files(
+      {{"order.proto",
+        "syntax = \"proto3\";\nimport \"shop/line.proto\";\nimport \"money.proto\";\n"
+        "import \"google/protobuf/timestamp.proto\";\nmessage Order { shop.Line line = 1; }\n"},
+       {"shop/line.proto",
+        "syntax = \"proto3\";\npackage shop;\nimport \"money.proto\";\n"
+        "message Line { Money price = 1; }\n"},
+       {"money.proto", kMoney}});
+  std::vector<Diagnostic> findings;
+  auto doc = read_proto_document("order.proto", files, findings);
+  ASSERT_TRUE(doc) << ::testing::PrintToString(lines_of(findings));
+  ASSERT_EQ(doc->imported.size(), 2u);  // the well-known type is the library's, not a file
+  EXPECT_EQ(doc->imported[0].name, "money.proto");
+  EXPECT_EQ(doc->imported[0].text, kMoney);
+  EXPECT_TRUE(doc->imported[0].imports.empty());
+  EXPECT_EQ(doc->imported[1].name, "shop/line.proto");
+  EXPECT_EQ(doc->imported[1].imports, std::vector<std::string>{"money.proto"});
+}
+
+TEST(ProtoReader, ARegistrysCopyIsBuiltWithTheImportsGivenAndNothingElse) {
+  auto copy = memory_proto_files("order.proto", "order.proto (the registry's version)",
+                                 {{"order.proto",
+                                   "syntax = \"proto3\";\nimport \"money.proto\";\nmessage Order { "
+                                   "shop.Money total = 1; }\n"},
+                                  {"money.proto", kMoney}});
+  std::vector<Diagnostic> findings;
+  auto doc = read_proto_document("order.proto", *copy, findings);
+  ASSERT_TRUE(doc) << ::testing::PrintToString(lines_of(findings));
+  EXPECT_EQ(doc->file, "order.proto (the registry's version)");
+  auto alone =
+      memory_proto_files("order.proto", "order.proto",
+                         {{"order.proto", "syntax = \"proto3\";\nimport \"line.proto\";\n"}});
+  EXPECT_FALSE(read_proto_document("order.proto", *alone, findings));
+  EXPECT_NE(findings.back().message.find("import \"line.proto\" is not among the files given"),
+            std::string::npos)
+      << findings.back().message;
+}
+
 }  // namespace
 }  // namespace topicform

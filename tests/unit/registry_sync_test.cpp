@@ -58,7 +58,7 @@ TEST(RegistrySync, ANewSubjectGetsItsLevelAndFirstVersion) {
 
 TEST(RegistrySync, TheSameDocumentReformattedIsNoChange) {
   FakeRegistry registry;
-  registry.subjects["orders.created-value"] = {{kV1.dump(2)}, "BACKWARD"};
+  registry.subjects["orders.created-value"] = {{kV1.dump(2)}, "BACKWARD", {}};
   Plan plan;
   ASSERT_TRUE(plan_registry({subject(kV1)}, false, registry, plan));
   EXPECT_TRUE(plan.schemas.empty());
@@ -77,7 +77,7 @@ TEST(RegistrySync, TheDigestTellsSchemaTextsApart) {
 
 TEST(RegistrySync, ACompatibleVersionIsRegisteredAfterTheLatest) {
   FakeRegistry registry;
-  registry.subjects["orders.created-value"] = {{kV1.dump()}, "BACKWARD"};
+  registry.subjects["orders.created-value"] = {{kV1.dump()}, "BACKWARD", {}};
   Plan plan;
   ASSERT_TRUE(plan_registry({subject(kV2)}, false, registry, plan));
   EXPECT_EQ(described(plan),
@@ -88,7 +88,7 @@ TEST(RegistrySync, ACompatibleVersionIsRegisteredAfterTheLatest) {
 
 TEST(RegistrySync, AnIncompatibleVersionBlocksWithTopicformsReasons) {
   FakeRegistry registry;
-  registry.subjects["orders.created-value"] = {{kV1.dump()}, "BACKWARD"};
+  registry.subjects["orders.created-value"] = {{kV1.dump()}, "BACKWARD", {}};
   registry.incompatible = true;
   Plan plan;
   ASSERT_TRUE(plan_registry({subject(kBreak)}, false, registry, plan));
@@ -124,7 +124,7 @@ TEST(RegistrySync, AnAvroBreakBlocksWithAvrosOwnReasonsAndAReformattedOneIsNoCha
       "fields": [{"name": "id", "type": "string"}, {"name": "currency", "type": "string"}]})");
   ASSERT_TRUE(v1 && v2);
   FakeRegistry registry;
-  registry.subjects["orders.created-value"] = {{v1->root.dump(2)}, "BACKWARD"};
+  registry.subjects["orders.created-value"] = {{v1->root.dump(2)}, "BACKWARD", {}};
   Plan same;
   ASSERT_TRUE(plan_registry({avro_subject(*v1)}, false, registry, same));
   EXPECT_TRUE(same.schemas.empty()) << "the registry's reformatted text is the same schema";
@@ -140,7 +140,7 @@ TEST(RegistrySync, AnAvroBreakBlocksWithAvrosOwnReasonsAndAReformattedOneIsNoCha
 
 TEST(RegistrySync, ALevelThatChangesIsJudgedByTopicformUnderTheNewLevel) {
   FakeRegistry registry;
-  registry.subjects["orders.created-value"] = {{kV1.dump()}, "NONE"};
+  registry.subjects["orders.created-value"] = {{kV1.dump()}, "NONE", {}};
   Plan plan;
   ASSERT_TRUE(plan_registry({subject(kBreak)}, false, registry, plan));
   EXPECT_EQ(described(plan),
@@ -150,7 +150,7 @@ TEST(RegistrySync, ALevelThatChangesIsJudgedByTopicformUnderTheNewLevel) {
 
 TEST(RegistrySync, AnOlderVersionAgainIsSaidNotRegistered) {
   FakeRegistry registry;
-  registry.subjects["orders.created-value"] = {{kV1.dump(), kV2.dump()}, "BACKWARD"};
+  registry.subjects["orders.created-value"] = {{kV1.dump(), kV2.dump()}, "BACKWARD", {}};
   Plan plan;
   ASSERT_TRUE(plan_registry({subject(kV1)}, false, registry, plan));
   EXPECT_TRUE(plan.schemas.empty());
@@ -163,7 +163,7 @@ TEST(RegistrySync, AnOlderVersionAgainIsSaidNotRegistered) {
 
 TEST(RegistrySync, ADeletedTopicsSubjectIsSoftDeletedOnlyWhenDeletesAreAllowed) {
   FakeRegistry registry;
-  registry.subjects["orders.created-value"] = {{kV1.dump()}, "BACKWARD"};
+  registry.subjects["orders.created-value"] = {{kV1.dump()}, "BACKWARD", {}};
   DesiredSubject gone = subject(kV1);
   gone.deleted = true;
   Plan withheld;
@@ -177,7 +177,7 @@ TEST(RegistrySync, ADeletedTopicsSubjectIsSoftDeletedOnlyWhenDeletesAreAllowed) 
 
 TEST(RegistrySync, ASubjectThatMovedSincethePlanStopsTheRunBeforeWriting) {
   FakeRegistry registry;
-  registry.subjects["orders.created-value"] = {{kV1.dump()}, "BACKWARD"};
+  registry.subjects["orders.created-value"] = {{kV1.dump()}, "BACKWARD", {}};
   Plan plan;
   ASSERT_TRUE(plan_registry({subject(kV2)}, false, registry, plan));
   registry.subjects["orders.created-value"].versions.push_back(kBreak.dump());  // someone else
@@ -191,7 +191,7 @@ TEST(RegistrySync, ASubjectThatMovedSincethePlanStopsTheRunBeforeWriting) {
 
 TEST(RegistrySync, ARegistrationThatDoesNotBecomeTheLatestIsAFailure) {
   FakeRegistry registry;
-  registry.subjects["orders.created-value"] = {{kV1.dump()}, "BACKWARD"};
+  registry.subjects["orders.created-value"] = {{kV1.dump()}, "BACKWARD", {}};
   Plan plan;
   ASSERT_TRUE(plan_registry({subject(kV2)}, false, registry, plan));
   // Between the check and the write, another writer registers kV2 and then a newer version.
@@ -231,11 +231,66 @@ TEST(RegistrySync, ARegistryThatIsDownFailsThePlan) {
   EXPECT_EQ(planned.error().message, registry.down);
 }
 
+// A schema that uses one other file (an Avro reference, a .proto's import).
+DesiredSubject using_a_file(const Json& schema, const std::string& file_text) {
+  DesiredSubject d = subject(schema);
+  d.references = {{"shop.Money", "shop.Money", file_text, {}}};
+  d.direct = {"shop.Money"};
+  return d;
+}
+
+TEST(RegistrySync, AFileASchemaUsesIsRegisteredFirstAndNamedWithTheVersionItGets) {
+  FakeRegistry registry;
+  const auto apply = [&](const Plan& plan) {
+    return apply_registry(plan.schemas, registry, [](const std::string&) {}).error;
+  };
+  Plan plan;
+  ASSERT_TRUE(plan_registry({using_a_file(kV1, R"({"type":"string"})")}, false, registry, plan));
+  ASSERT_EQ(described(plan),
+            (std::vector<std::string>{"set-level orders.created-value BACKWARD (was NONE)",
+                                      "register shop.Money after version 0 JSON",
+                                      "register orders.created-value after version 0 JSON"}));
+  EXPECT_EQ(plan.schemas[1].referenced_as, "shop.Money");
+  EXPECT_EQ(plan.schemas[2].references,
+            (std::vector<SubjectReference>{{"shop.Money", "shop.Money", 0}}));
+  EXPECT_EQ(apply(plan), "");
+  EXPECT_EQ(registry.subjects["orders.created-value"].references_of(1),
+            (std::vector<SubjectReference>{{"shop.Money", "shop.Money", 1}}));
+  Plan again;
+  ASSERT_TRUE(plan_registry({using_a_file(kV1, R"({"type":"string"})")}, false, registry, again));
+  EXPECT_TRUE(again.schemas.empty()) << described(again).front();
+  // The file changes: its version 2, and the schema's version 2 that names it.
+  Plan changed;
+  ASSERT_TRUE(plan_registry({using_a_file(kV1, R"({"type":"string","doc":"minor units"})")}, false,
+                            registry, changed));
+  EXPECT_EQ(described(changed),
+            (std::vector<std::string>{"register shop.Money after version 1 JSON",
+                                      "register orders.created-value after version 1 JSON"}));
+  EXPECT_EQ(apply(changed), "");
+  EXPECT_EQ(registry.subjects["orders.created-value"].references_of(2),
+            (std::vector<SubjectReference>{{"shop.Money", "shop.Money", 2}}));
+}
+
+TEST(RegistrySync, TwoFilesThatWouldBeOneSubjectFailThePlanBeforeAnyWrite) {
+  FakeRegistry registry;
+  DesiredSubject other = using_a_file(kV1, R"({"type":"long"})");
+  other.topic = "orders.paid";
+  other.subject = "orders.paid-value";
+  Plan plan;
+  auto planned =
+      plan_registry({using_a_file(kV1, R"({"type":"string"})"), other}, false, registry, plan);
+  ASSERT_FALSE(planned);
+  EXPECT_EQ(planned.error().message,
+            "subject 'shop.Money' would hold two different files: 'shop.Money' of orders.created "
+            "and of orders.paid; give one file another name");
+  EXPECT_TRUE(registry.writes.empty());
+}
+
 }  // namespace
 std::set<std::string> registry_scenario_rules() {
   std::set<std::string> out;
   FakeRegistry registry;
-  registry.subjects["orders.created-value"] = {{kV1.dump(), kV2.dump()}, "BACKWARD"};
+  registry.subjects["orders.created-value"] = {{kV1.dump(), kV2.dump()}, "BACKWARD", {}};
   Plan older;
   plan_registry({subject(kV1)}, false, registry, older);
   registry.incompatible = true;

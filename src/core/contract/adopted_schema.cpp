@@ -4,7 +4,10 @@
 
 #include <filesystem>
 
+#include <fmt/format.h>
 #include <nlohmann/json.hpp>
+
+#include "core/text/visible_text.hpp"
 
 namespace topicform {
 namespace {
@@ -23,7 +26,43 @@ std::string readable(const std::string& text, const std::string& type) {
   return document.dump(2, ' ', false, nlohmann::json::error_handler_t::replace) + "\n";
 }
 
+// A name the registry gives a reference, as a file name: letters, digits, `_`, `-`, `.` and `/`,
+// relative, never climbing.
+bool safe_file_name(const std::string& name) {
+  if (name.empty() || name.front() == '/' || name.size() > 255) return false;
+  for (char c : name) {
+    bool allowed = (c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z') || (c >= '0' && c <= '9') ||
+                   c == '_' || c == '-' || c == '.' || c == '/';
+    if (!allowed) return false;
+  }
+  for (const auto& part : std::filesystem::path(name))
+    if (part == ".." || part == "." || part.empty()) return false;
+  return true;
+}
+
+// `file` (relative to the import folder) as the manifest at `manifest_path` names it.
+std::string as_named(const std::string& file, const std::string& manifest_path) {
+  namespace fs = std::filesystem;
+  fs::path folder = fs::path(manifest_path).parent_path();
+  return folder.empty() ? file : fs::path(file).lexically_relative(folder).generic_string();
+}
+
 }  // namespace
+
+Result<bool> add_referenced_files(
+    AdoptedSchema& schema, const std::string& manifest_path, const std::string& type,
+    const std::vector<std::pair<std::string, std::string>>& references) {
+  std::string folder = schema.file.substr(0, schema.file.rfind('/') + 1);
+  for (const auto& [name, text] : references) {
+    if (!safe_file_name(name))
+      return Error{fmt::format("the registry names a reference '{}', which is no safe file name",
+                               visible(name))};
+    AdoptedFile file{folder + name + (type == "AVRO" ? ".avsc" : ""), readable(text, type)};
+    if (type == "AVRO") schema.listed.push_back(as_named(file.file, manifest_path));
+    schema.uses.push_back(std::move(file));
+  }
+  return true;
+}
 
 std::optional<AdoptedSchema> adopted_schema(const std::string& topic,
                                             const std::string& manifest_path,
@@ -33,10 +72,7 @@ std::optional<AdoptedSchema> adopted_schema(const std::string& topic,
   AdoptedSchema out;
   out.file = "schemas/" + topic + ending_of(state.latest_type);
   out.text = readable(state.latest_schema, state.latest_type);
-  namespace fs = std::filesystem;
-  fs::path folder = fs::path(manifest_path).parent_path();
-  out.reference =
-      folder.empty() ? out.file : fs::path(out.file).lexically_relative(folder).generic_string();
+  out.reference = as_named(out.file, manifest_path);
   if (state.level != default_level) out.level = state.level;
   return out;
 }

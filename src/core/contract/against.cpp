@@ -53,12 +53,6 @@ const void* now_of(const OwnerCard& owner) {
   return owner.message_schema.get();
 }
 
-ProtoRules rules_of(const OwnerCard& owner, const Settings& settings) {
-  const std::string& name = owner.schema_protobuf_rules.present ? owner.schema_protobuf_rules.value
-                                                                : settings.contract.protobuf_rules;
-  return parse_proto_rules(name).value_or(ProtoRules::confluent);
-}
-
 // Where a .proto's imports are looked for: its own folder, then the project's (the settings').
 std::vector<std::string> import_folders(const OwnerCard& owner, const Settings& settings) {
   auto folder = [](const std::string& file) { return file.substr(0, file.rfind('/')); };
@@ -107,9 +101,10 @@ void judge(const EffectiveTopic& topic, const Settings& settings, const std::str
   CompatibilityMode mode = mode_of(owner, settings);
   if (is_local_proto(owner))
     return judge_proto(topic.name, *owner.proto_schema, file.protos, mode,
-                       rules_of(owner, settings), revision, sink);
+                       proto_rules_of(owner, settings), revision, sink);
   if (is_local_avro(owner))
-    return judge_avro(topic.name, *owner.avro_schema, file.versions, mode, revision, sink);
+    return judge_avro(topic.name, *owner.avro_schema, file.versions, file.references, mode,
+                      revision, sink);
   const MessageSchema& schema = *owner.message_schema;
   std::vector<const nlohmann::json*> versions;
   for (const auto& version : file.versions) versions.push_back(&version);
@@ -139,16 +134,20 @@ std::vector<HistoryRequest> history_requests(const std::vector<EffectiveTopic>& 
                                              const Settings& settings) {
   std::vector<HistoryRequest> requests;
   std::set<std::pair<std::string, bool>> asked;
-  auto ask = [&](const std::string& file, bool every, std::vector<std::string> folders = {}) {
-    if (asked.insert({file, every}).second) requests.push_back({file, every, std::move(folders)});
+  auto ask = [&](HistoryRequest request) {
+    if (asked.insert({request.file, request.every_version}).second)
+      requests.push_back(std::move(request));
   };
   for (const auto& topic : topics) {
     if (topic.spec == nullptr || is_dead_letter_name(topic.name)) continue;
     const OwnerCard& owner = topic.spec->owner;
     if (!is_checked(owner)) continue;
-    ask(owner.schema_path, is_transitive(mode_of(owner, settings)),
-        is_local_proto(owner) ? import_folders(owner, settings) : std::vector<std::string>{});
-    ask(topic.spec->document.file, false);
+    HistoryRequest schema{owner.schema_path, is_transitive(mode_of(owner, settings)), {}, {}};
+    if (is_local_proto(owner)) schema.import_folders = import_folders(owner, settings);
+    for (const auto& reference : owner.referenced_schemas)
+      schema.references.push_back(reference.path);
+    ask(std::move(schema));
+    ask({topic.spec->document.file, false, {}, {}});
   }
   return requests;
 }
@@ -175,7 +174,7 @@ void check_against(const std::vector<EffectiveTopic>& topics, const Settings& se
       judge_missing(topic, revision, earlier, sink);
       continue;
     }
-    if (judged.insert({now, mode_of(owner, settings), rules_of(owner, settings)}).second)
+    if (judged.insert({now, mode_of(owner, settings), proto_rules_of(owner, settings)}).second)
       judge(topic, settings, revision, *file, sink);
   }
 }

@@ -24,6 +24,8 @@ struct HistoryRequest {
   // A .proto's: where its imports are looked for (its own folder, then the project's), as the
   // working tree names them; each version's imports are read at that version's commit.
   std::vector<std::string> import_folders;
+  // An .avsc's schema.references (absolute paths), read at each version's own commit.
+  std::vector<std::string> references;
 };
 
 // What the revision holds of one file.
@@ -32,6 +34,8 @@ struct EarlierFile {
   std::vector<nlohmann::json> versions;  // parsed JSON, oldest first; the revision's own last
   std::string problem;                   // why a present file could not be read
   std::vector<ProtoDocument> protos;     // a .proto's versions, built, oldest first
+  // An .avsc with references: per version (as `versions`), its references' JSON at its commit.
+  std::vector<std::vector<nlohmann::json>> references;
 };
 
 using EarlierFiles = std::map<std::string, EarlierFile>;

@@ -13,6 +13,8 @@
 namespace topicform {
 namespace {
 
+const std::vector<nlohmann::json> kNoReferences;
+
 const char* fix_for(AvroIncompatibility kind) {
   switch (kind) {
     case AvroIncompatibility::reader_field_missing_default_value:
@@ -82,18 +84,36 @@ void report_meaning(const std::string& topic, const MessageSchema& now, const Av
   }
 }
 
+// Version `json` read as Avro, its names found in `references` (each read with those before it);
+// nullopt when it or one of them is no valid Avro schema.
+std::optional<AvroSchema> read_version(const std::string& file, const nlohmann::json& json,
+                                       const std::vector<nlohmann::json>& references) {
+  std::vector<Diagnostic> ignored;  // an earlier version that is no Avro is told as a whole
+  std::vector<AvroSchema> read;
+  read.reserve(references.size());  // `known` points into it
+  std::vector<const AvroSchema*> known;
+  for (const auto& reference : references) {
+    auto schema = read_avro(MessageSchema{file, reference, {}}, ignored, known);
+    if (!schema) return std::nullopt;
+    read.push_back(std::move(*schema));
+    known.push_back(&read.back());
+  }
+  return read_avro(MessageSchema{file, json, {}}, ignored, known);
+}
+
 }  // namespace
 
 void judge_avro(const std::string& topic, const AvroDocument& now,
-                const std::vector<nlohmann::json>& versions, CompatibilityMode mode,
+                const std::vector<nlohmann::json>& versions,
+                const std::vector<std::vector<nlohmann::json>>& references, CompatibilityMode mode,
                 const std::string& revision, FindingSink& sink) {
   if (versions.empty()) return;
-  std::vector<Diagnostic> ignored;  // an earlier version that is no Avro is told as a whole
-  std::optional<AvroSchema> last;   // the revision's own version, for changed meanings
+  std::optional<AvroSchema> last;  // the revision's own version, for changed meanings
   // A break against several versions is told once.
   std::set<std::tuple<std::string, std::string, bool>> told;
   for (std::size_t i = versions.size(); i-- > first_compared(mode, versions.size());) {
-    auto earlier = read_avro(MessageSchema{now.file, versions[i], {}}, ignored);
+    auto earlier =
+        read_version(now.file, versions[i], i < references.size() ? references[i] : kNoReferences);
     if (!earlier) {
       sink.report("contract/compatibility", now.at(""),
                   fmt::format("a version of '{}''s schema at {} is not a valid Avro schema: "
@@ -112,9 +132,10 @@ void judge_avro(const std::string& topic, const AvroDocument& now,
 
 std::vector<std::string> avro_breaks_in_words(const AvroDocument& now,
                                               const nlohmann::json& earlier,
+                                              const std::vector<nlohmann::json>& references,
                                               CompatibilityMode mode) {
-  std::vector<Diagnostic> ignored;  // a registered version that is no Avro: no reasons to add
-  auto latest = read_avro(MessageSchema{now.file, earlier, {}}, ignored);
+  // A registered version that is no Avro: no reasons to add.
+  auto latest = read_version(now.file, earlier, references);
   std::vector<std::string> out;
   if (!latest) return out;
   for (const auto& [found, backward] : directed_breaks(now.avro, *latest, mode)) {

@@ -4,6 +4,7 @@
 #include "core/contract/avro_schema.hpp"
 
 #include <array>
+#include <map>
 #include <set>
 #include <string_view>
 
@@ -63,10 +64,51 @@ std::string shown(const Json& value) {
   return text.size() > 40 ? text.substr(0, 40) + "..." : text;
 }
 
+// Copies a referenced file's type, and every type it reaches, into the schema that uses it; a
+// named type once. Each copy is placed where this file uses it: a break inside it is reported
+// there, since the referenced file's places are in another file.
+class ReferencedCopy {
+ public:
+  ReferencedCopy(const AvroSchema& from, AvroSchema& into, std::string pointer,
+                 std::set<int>& copied)
+      : m_from(from), m_into(into), m_pointer(std::move(pointer)), m_copied(copied) {}
+
+  int operator()(int index) {
+    const AvroType& type = m_from.types[index];
+    if (auto it = m_into.named.find(type.full_name);
+        !type.full_name.empty() && it != m_into.named.end())
+      return it->second;
+    if (auto it = m_done.find(index); it != m_done.end()) return it->second;
+    int at = static_cast<int>(m_into.types.size());
+    m_into.types.push_back(type);
+    m_into.types[at].pointer = m_pointer;
+    m_copied.insert(at);
+    m_done[index] = at;
+    if (!type.full_name.empty()) m_into.named[type.full_name] = at;
+    for (std::size_t f = 0; f < type.fields.size(); ++f) {
+      int inner = (*this)(type.fields[f].type);  // may grow m_into.types: index, never hold
+      m_into.types[at].fields[f].type = inner;
+      m_into.types[at].fields[f].pointer = m_pointer;
+    }
+    if (type.items >= 0) m_into.types[at].items = (*this)(type.items);
+    for (std::size_t b = 0; b < type.branches.size(); ++b)
+      m_into.types[at].branches[b] = (*this)(type.branches[b]);
+    return at;
+  }
+
+ private:
+  const AvroSchema& m_from;
+  AvroSchema& m_into;
+  std::string m_pointer;
+  std::set<int>& m_copied;
+  std::map<int, int> m_done;  // index in m_from -> index in m_into
+};
+
 class AvroReader {
  public:
-  AvroReader(const MessageSchema& schema, std::vector<Diagnostic>& diagnostics)
-      : m_schema(schema), m_diagnostics(diagnostics) {}
+  AvroReader(const MessageSchema& schema, std::vector<Diagnostic>& diagnostics,
+             const std::vector<const AvroSchema*>& references)
+      : m_schema(schema), m_diagnostics(diagnostics), m_references(references) {}
 
   std::optional<AvroSchema> read() {
     m_out.root = node(m_schema.root, "", "");
@@ -124,10 +166,24 @@ class AvroReader {
         word.find('.') == std::string::npos && !space.empty() ? space + "." + word : word;
     if (auto it = m_out.named.find(full); it != m_out.named.end()) return it->second;
     if (auto it = m_out.named.find(word); it != m_out.named.end()) return it->second;
+    for (const std::string& name : {full, word}) {
+      if (auto [from, index] = referenced(name); from != nullptr)
+        return ReferencedCopy(*from, m_out, pointer, m_copied)(index);
+    }
     problem(pointer, fmt::format("'{}' is neither a primitive type nor a named type defined "
-                                 "before it in this file",
-                                 word));
+                                 "before it in this file{}",
+                                 word, m_references.empty() ? "" : " or in its references"));
     return -1;
+  }
+
+  // The referenced file that defines `full_name` (the last listed, as a later one may build on
+  // an earlier), and the type's index in it.
+  std::pair<const AvroSchema*, int> referenced(const std::string& full_name) const {
+    for (auto it = m_references.rbegin(); it != m_references.rend(); ++it) {
+      if (auto found = (*it)->named.find(full_name); found != (*it)->named.end())
+        return {*it, found->second};
+    }
+    return {nullptr, -1};
   }
 
   // Registers a named type: its full name (from "name" and "namespace", or the enclosing one)
@@ -151,8 +207,10 @@ class AvroReader {
                                                   full));
       return -1;
     }
-    if (m_out.named.count(full)) {
-      problem(child(pointer, "name"), fmt::format("'{}' is defined twice", full));
+    if (m_out.named.count(full) || referenced(full).first != nullptr) {
+      problem(child(pointer, "name"),
+              fmt::format("'{}' is defined twice{}", full,
+                          referenced(full).first != nullptr ? ": here and in a reference" : ""));
       return -1;
     }
     AvroType type;
@@ -308,8 +366,9 @@ class AvroReader {
   }
 
   void check_defaults() {
-    for (const AvroType& type : m_out.types) {
-      for (const AvroField& f : type.fields) {
+    for (std::size_t i = 0; i < m_out.types.size(); ++i) {
+      if (m_copied.count(static_cast<int>(i))) continue;  // checked in its own file
+      for (const AvroField& f : m_out.types[i].fields) {
         std::string why;
         if (f.default_value && !valid_avro_default(m_out, f.type, *f.default_value, why))
           problem(child(f.pointer, "default"), fmt::format("the default {} of field '{}' {}",
@@ -320,6 +379,8 @@ class AvroReader {
 
   const MessageSchema& m_schema;
   std::vector<Diagnostic>& m_diagnostics;
+  const std::vector<const AvroSchema*>& m_references;
+  std::set<int> m_copied;  // types copied from references
   AvroSchema m_out;
   bool m_failed = false;
 };
@@ -327,8 +388,9 @@ class AvroReader {
 }  // namespace
 
 std::optional<AvroSchema> read_avro(const MessageSchema& schema,
-                                    std::vector<Diagnostic>& diagnostics) {
-  return AvroReader(schema, diagnostics).read();
+                                    std::vector<Diagnostic>& diagnostics,
+                                    const std::vector<const AvroSchema*>& references) {
+  return AvroReader(schema, diagnostics, references).read();
 }
 
 }  // namespace topicform

@@ -18,9 +18,11 @@ namespace topicform {
 // `schema.root` read as an Avro schema, or nullopt with each problem (an unknown type, a default
 // that does not match its type, a duplicate field or symbol, a name Avro does not allow, a name
 // used before or without its definition, a union Avro forbids) as a contract/schema-invalid error
-// at its place in `diagnostics`.
+// at its place in `diagnostics`. A name this file does not define may be one of `references`'
+// (other files' schemas, as Confluent's schema references give them): its type is copied in.
 std::optional<AvroSchema> read_avro(const MessageSchema& schema,
-                                    std::vector<Diagnostic>& diagnostics);
+                                    std::vector<Diagnostic>& diagnostics,
+                                    const std::vector<const AvroSchema*>& references = {});
 
 // Whether `value` is a valid default for `type` of `schema`, as Avro's Java parser checks it (a
 // union's default matches its first branch); `why` says what it is not.

@@ -66,6 +66,12 @@ void report_meaning(const std::string& topic, const ProtoDocument& before, const
 
 }  // namespace
 
+ProtoRules proto_rules_of(const OwnerCard& owner, const Settings& settings) {
+  const std::string& name = owner.schema_protobuf_rules.present ? owner.schema_protobuf_rules.value
+                                                                : settings.contract.protobuf_rules;
+  return parse_proto_rules(name).value_or(ProtoRules::confluent);
+}
+
 void judge_proto(const std::string& topic, const ProtoDocument& now,
                  const std::vector<ProtoDocument>& versions, CompatibilityMode mode,
                  ProtoRules rules, const std::string& revision, FindingSink& sink) {

@@ -8,8 +8,13 @@
 #include "core/contract/compatibility.hpp"
 #include "core/contract/proto_compatibility.hpp"
 #include "core/ground/finding_sink.hpp"
+#include "core/model/settings.hpp"
+#include "core/model/topic_spec.hpp"
 
 namespace topicform {
+
+// The rule set a topic's Protobuf schema is judged by: its owner card's, else the settings'.
+ProtoRules proto_rules_of(const OwnerCard& owner, const Settings& settings);
 
 // Reports each break of `now` against `versions` (oldest first, the revision's own last; all of
 // them in a transitive mode) as contract/compatibility at its place in `now`, naming the rule

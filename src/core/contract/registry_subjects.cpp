@@ -1,10 +1,14 @@
 // The registry sees what Git holds: the subject, type and level all come from the owner card.
 #include "core/contract/registry_subjects.hpp"
 
+#include <algorithm>
 #include <map>
+
+#include <fmt/format.h>
 
 #include "core/contract/avro_against.hpp"
 #include "core/contract/compatibility.hpp"
+#include "core/contract/proto_against.hpp"
 #include "core/model/schema_reference.hpp"
 #include "core/model/topic_names.hpp"
 
@@ -27,6 +31,38 @@ bool has_local_schema(const OwnerCard& owner) {
   return type_of(owner) == "JSON" ? owner.message_schema != nullptr : !owner.schema_text.empty();
 }
 
+// A subject is one segment of a URL path: an import path's folders are joined with '.'.
+std::string subject_of_file(std::string name) {
+  for (char& c : name)
+    if (c == '/') c = '.';
+  return name;
+}
+
+// An Avro file's name as a reference: the full name of the type it defines at its top.
+std::string avro_reference_name(const ReferencedSchema& file) {
+  const AvroSchema& avro = file.avro->avro;
+  const std::string& full = avro.types[avro.root].full_name;
+  return full.empty() ? file.path.substr(file.path.rfind('/') + 1) : full;
+}
+
+// Each Avro reference uses those listed before it; the schema uses them all.
+void add_avro_references(const OwnerCard& owner, DesiredSubject& desired) {
+  for (const auto& reference : owner.referenced_schemas) {
+    std::string name = avro_reference_name(reference);
+    desired.references.push_back({name, subject_of_file(name), reference.text, desired.direct});
+    desired.direct.push_back(name);
+  }
+}
+
+// Each project file a .proto imports; the schema names its own imports.
+void add_proto_references(const ProtoDocument& proto, DesiredSubject& desired) {
+  for (const auto& file : proto.imported) {
+    desired.references.push_back({file.name, subject_of_file(file.name), file.text, file.imports});
+    if (std::find(proto.imports.begin(), proto.imports.end(), file.name) != proto.imports.end())
+      desired.direct.push_back(file.name);
+  }
+}
+
 }  // namespace
 
 std::vector<DesiredSubject> desired_subjects(const std::vector<EffectiveTopic>& topics,
@@ -43,7 +79,16 @@ std::vector<DesiredSubject> desired_subjects(const std::vector<EffectiveTopic>& 
       desired.schema = owner.message_schema->root.dump();
     } else {
       desired.schema = owner.schema_text;
-      if (desired.type == "AVRO") desired.avro = owner.avro_schema.get();
+      if (desired.type == "AVRO") {
+        desired.avro = owner.avro_schema.get();
+        add_avro_references(owner, desired);
+      }
+      if (desired.type == "PROTOBUF" && owner.proto_schema) {
+        add_proto_references(*owner.proto_schema, desired);
+        desired.proto = owner.proto_schema.get();
+        desired.rebuild_proto = owner.proto_rebuilder.get();
+        desired.proto_rules = proto_rules_of(owner, settings);
+      }
     }
     desired.topic = topic.name;
     desired.subject =
@@ -95,16 +140,42 @@ bool same_schema(const DesiredSubject& desired, const std::string& registered) {
 }
 
 std::vector<std::string> breaks_against(const DesiredSubject& desired,
-                                        const std::string& registered) {
+                                        const RegisteredVersion& registered) {
   std::vector<std::string> out;
   auto mode = parse_compatibility(desired.level);
-  nlohmann::json earlier = nlohmann::json::parse(registered, nullptr, false);
+  if (mode && desired.proto != nullptr && desired.rebuild_proto != nullptr) {
+    std::map<std::string, std::string> imports(registered.references.begin(),
+                                               registered.references.end());
+    auto earlier = desired.rebuild_proto->rebuild(registered.schema, imports);
+    if (earlier == nullptr) return out;
+    for (auto& reason : proto_breaks_in_words(*desired.proto, *earlier, *mode, desired.proto_rules))
+      out.push_back(
+          fmt::format("{} (by {} Protobuf rules)", reason, proto_rules_name(desired.proto_rules)));
+    return out;
+  }
+  nlohmann::json earlier = nlohmann::json::parse(registered.schema, nullptr, false);
   if (!mode || earlier.is_discarded()) return out;
-  if (desired.avro != nullptr) return avro_breaks_in_words(*desired.avro, earlier, *mode);
+  if (desired.avro != nullptr) {
+    std::vector<nlohmann::json> references;
+    for (const auto& [name, text] : registered.references)
+      references.push_back(nlohmann::json::parse(text, nullptr, false));
+    return avro_breaks_in_words(*desired.avro, earlier, references, *mode);
+  }
   if (desired.parsed == nullptr) return out;
   for (const auto& found : schema_breaks({&earlier}, *desired.parsed, *mode))
     out.push_back(found.message);
   return out;
+}
+
+std::string no_reason_found(const DesiredSubject& desired) {
+  if (desired.parsed == nullptr && desired.avro == nullptr && desired.proto == nullptr)
+    return "the registry gives no reason";
+  const char* rules =
+      desired.proto != nullptr ? proto_rules_name(desired.proto_rules) : "Confluent's";
+  return fmt::format(
+      "the registry gives no reason, and by {} rules topicform finds none: this registry's rules "
+      "are stricter here",
+      rules);
 }
 
 }  // namespace topicform

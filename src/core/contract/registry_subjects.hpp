@@ -7,11 +7,21 @@
 
 #include <nlohmann/json.hpp>
 
+#include "core/contract/proto_compatibility.hpp"
 #include "core/model/avro_types.hpp"
 #include "core/model/effective_topic.hpp"
 #include "core/model/settings.hpp"
 
 namespace topicform {
+
+// A file a schema uses, registered as a subject of its own before the schema (Confluent's schema
+// references): an Avro file of `schema.references`, a project file a .proto imports.
+struct ReferencedFile {
+  std::string name;     // as the schema names it: the Avro file's type's full name, an import path
+  std::string subject;  // `name`, a '/' written as '.' (a subject is one segment of a URL path)
+  std::string schema;   // its text
+  std::vector<std::string> uses;  // names of earlier files that it names itself
+};
 
 struct DesiredSubject {
   std::string topic;
@@ -21,8 +31,15 @@ struct DesiredSubject {
   std::string schema;   // the text registered: compact JSON for a JSON Schema, else the file's
   const nlohmann::json* parsed = nullptr;  // a JSON Schema's document, for comparing and reasons
   const AvroDocument* avro = nullptr;      // a valid Avro schema's document, for the same
-  bool deleted = false;                    // the topic's manifest says `deleted: true`
-  Location at;                             // the owner card's schema
+  const ProtoDocument* proto = nullptr;    // a .proto that builds, for the same
+  const ProtoRebuilder* rebuild_proto = nullptr;   // builds the registry's copy beside `proto`
+  ProtoRules proto_rules = ProtoRules::confluent;  // the rule set topicform judges `proto` by
+  // The files the schema uses, each after those it uses; `direct`: the names the schema itself
+  // gives in its references (a .proto's own imports; every Avro reference).
+  std::vector<ReferencedFile> references;
+  std::vector<std::string> direct;
+  bool deleted = false;  // the topic's manifest says `deleted: true`
+  Location at;           // the owner card's schema
 };
 
 // Every topic with a local schema file topicform read (a JSON Schema that passed its checks, or
@@ -53,9 +70,22 @@ std::vector<DeclaredSubject> declared_subjects(const std::vector<EffectiveTopic>
 // JSON Schema or an Avro schema (the registry may reformat it), equal text otherwise.
 bool same_schema(const DesiredSubject& desired, const std::string& registered);
 
+// A registered version, with the text of every schema it references, directly or not, by the
+// name it gives (each after those it references).
+struct RegisteredVersion {
+  std::string schema;
+  std::vector<std::pair<std::string, std::string>> references;
+};
+
 // Why `desired` breaks its level against the registry's latest `registered` (topicform's own
-// check, for a JSON Schema or an Avro schema); empty when it cannot tell.
+// check, for a JSON Schema, an Avro schema, or a .proto by its rule set); empty when it cannot
+// tell (the registry's copy does not parse or build here). A registered .proto without
+// references is built with the project's imports.
 std::vector<std::string> breaks_against(const DesiredSubject& desired,
-                                        const std::string& registered);
+                                        const RegisteredVersion& registered);
+
+// What a refusal says when the registry gives no reason and topicform's own check finds none:
+// which rules found nothing, so a reader knows the registry's are stricter there.
+std::string no_reason_found(const DesiredSubject& desired);
 
 }  // namespace topicform

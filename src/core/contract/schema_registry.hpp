@@ -7,8 +7,16 @@
 #include <vector>
 
 #include "core/ground/result.hpp"
+#include "core/model/subject_reference.hpp"
 
 namespace topicform {
+
+// A schema as the registry takes it: its text, its type and the registered schemas it names.
+struct SchemaText {
+  std::string schema;
+  std::string type;  // JSON, AVRO or PROTOBUF
+  std::vector<SubjectReference> references;
+};
 
 // What a registry holds under one subject.
 struct SubjectState {
@@ -18,7 +26,8 @@ struct SubjectState {
   std::string latest_schema;  // as the registry returns it
   std::string latest_type;    // JSON, AVRO or PROTOBUF
   int latest_id = 0;          // the registry-wide id of the latest schema, when it gives one
-  std::string level;          // the compatibility level the registry applies to the subject
+  std::vector<SubjectReference> latest_references;  // the latest schema's
+  std::string level;  // the compatibility level the registry applies to the subject
 };
 
 // The registry's answer on a schema checked against a subject before it is registered.
@@ -53,15 +62,15 @@ class SchemaRegistry {
     }
     return states;
   }
-  // The version of `subject` that holds exactly `schema`, or nullopt.
+  // Version `version` of `subject`: its text, type and references.
+  virtual Result<SchemaText> read_version(const std::string& subject, int version) = 0;
+  // The version of `subject` that holds exactly `schema` (with the same references), or nullopt.
   virtual Result<std::optional<int>> find_version(const std::string& subject,
-                                                  const std::string& schema,
-                                                  const std::string& type) = 0;
+                                                  const SchemaText& schema) = 0;
   // `schema` against the subject's latest version under the subject's level.
-  virtual Result<RegistryVerdict> check(const std::string& subject, const std::string& schema,
-                                        const std::string& type) = 0;
-  virtual Result<int> register_schema(const std::string& subject, const std::string& schema,
-                                      const std::string& type) = 0;  // the schema id
+  virtual Result<RegistryVerdict> check(const std::string& subject, const SchemaText& schema) = 0;
+  virtual Result<int> register_schema(const std::string& subject,
+                                      const SchemaText& schema) = 0;  // the schema id
   virtual Result<bool> set_level(const std::string& subject, const std::string& level) = 0;
   virtual Result<bool> soft_delete(const std::string& subject) = 0;
 };

@@ -4,6 +4,8 @@
 #pragma once
 
 #include <cstdint>
+#include <map>
+#include <memory>
 #include <string>
 #include <utility>
 #include <vector>
@@ -67,11 +69,20 @@ struct ProtoEnum {
 
 // One valid `.proto` file (its imports resolved and valid too): every message and enum it
 // defines, nested ones included, in the order written (outer before inner).
+// A project file a .proto imports, directly or through another: a registry gets each as a
+// subject of its own, referenced by the files that import it.
+struct ProtoImportedFile {
+  std::string name;  // the import path
+  std::string text;
+  std::vector<std::string> imports;  // the project files it imports itself (no well-known type)
+};
+
 struct ProtoDocument {
   std::string file;    // as diagnostics name it
   std::string syntax;  // "proto2" or "proto3"
   std::string package;
-  std::vector<std::string> imports;  // as written
+  std::vector<std::string> imports;         // as written
+  std::vector<ProtoImportedFile> imported;  // each project file imported, after its own imports
   std::vector<ProtoMessage> messages;
   std::vector<ProtoEnum> enums;
 
@@ -88,6 +99,18 @@ struct ProtoDocument {
   // The message a topic carries: `named` when given (nullptr when the file has none such),
   // else the first top-level one.
   const ProtoMessage* topic_message(const std::string& named) const;
+};
+
+// Builds another version of a local `.proto` file (the copy a registry holds) as if it stood in
+// the file's place, its imports read as the file's own were. An edge: the parser is a library
+// that core does not link, so the loader supplies it with the file.
+class ProtoRebuilder {
+ public:
+  virtual ~ProtoRebuilder() = default;
+  // `text` built, or null when it does not parse or build. Its imports are `imports` (import
+  // path -> text, a registry's copies) when given, else the project's files.
+  virtual std::shared_ptr<const ProtoDocument> rebuild(
+      const std::string& text, const std::map<std::string, std::string>& imports) const = 0;
 };
 
 // Whether a field of this scalar type holds a number (an enum does not).

@@ -40,6 +40,15 @@ struct Throughput {
   friend bool operator==(const Throughput&, const Throughput&) = default;
 };
 
+// An Avro file an owner card's schema references (`schema.references`), as the loader read it.
+struct ReferencedSchema {
+  std::string path;  // absolute, as the working tree names it (for --against)
+  std::string text;  // registered as it is, as its own subject
+  std::shared_ptr<const AvroDocument> avro;
+
+  friend bool operator==(const ReferencedSchema&, const ReferencedSchema&) = default;
+};
+
 // The owner card (article: "Документируйте владельца Topic").
 struct OwnerCard {
   Location at;  // the `owner` key, or the `spec` key when the card is missing
@@ -53,10 +62,11 @@ struct OwnerCard {
   Located<std::string> schema;  // the file (or subject, URL) named, in either form
   Location schema_at;           // the `schema` key
   Located<std::string> schema_subject;
-  Located<std::string> schema_type;            // json | avro | protobuf, when written
-  Located<std::string> schema_compatibility;   // a CompatibilityMode's name, when written
-  Located<std::string> schema_message;         // a .proto's message the topic carries
-  Located<std::string> schema_protobuf_rules;  // confluent | apicurio, when written
+  Located<std::string> schema_type;                     // json | avro | protobuf, when written
+  Located<std::string> schema_compatibility;            // a CompatibilityMode's name, when written
+  Located<std::string> schema_message;                  // a .proto's message the topic carries
+  Located<std::string> schema_protobuf_rules;           // confluent | apicurio, when written
+  std::vector<Located<std::string>> schema_references;  // Avro files whose types it uses
   std::optional<Throughput> throughput;
   Located<std::string> max_consumer_downtime;
   // The absolute path a local schema names, whether or not the file is there (for --against).
@@ -73,8 +83,12 @@ struct OwnerCard {
   std::shared_ptr<const MessageSchema> message_schema;
   // That file's JSON when it is a valid Avro schema (.avsc); null otherwise.
   std::shared_ptr<const AvroDocument> avro_schema;
+  // The files of `schema_references` that the loader read, in order; all of them or none.
+  std::vector<ReferencedSchema> referenced_schemas;
   // That file when it is a `.proto` that parses and builds with its imports; null otherwise.
   std::shared_ptr<const ProtoDocument> proto_schema;
+  // Builds a registry's copy of that `.proto` with the same imports; null when there is none.
+  std::shared_ptr<const ProtoRebuilder> proto_rebuilder;
 
   friend bool operator==(const OwnerCard&, const OwnerCard&) = default;
 };

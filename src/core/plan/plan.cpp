@@ -55,8 +55,13 @@ std::string describe_schema_change(const SchemaChange& change) {
                          change.level_before.empty() ? "unset" : change.level_before);
     case SchemaChange::Kind::register_version: {
       // The digest tells which text, and is no secret.
-      return fmt::format("register {} after version {} {} #{:016x}", change.subject,
-                         change.latest_before, change.type, fnv1a(change.schema));
+      std::string line = fmt::format("register {} after version {} {} #{:016x}", change.subject,
+                                     change.latest_before, change.type, fnv1a(change.schema));
+      for (const auto& r : change.references) {
+        line += fmt::format(" {}={}@{}", r.name, r.subject,
+                            r.version == 0 ? std::string("new") : std::to_string(r.version));
+      }
+      return line;
     }
     case SchemaChange::Kind::soft_delete:
       return fmt::format("soft-delete {} (latest version {})", change.subject,
@@ -76,6 +81,13 @@ std::vector<std::pair<char, std::string>> schema_change_lines(
                                      c.level_before.empty() ? "unset" : c.level_before, c.level));
         break;
       case SchemaChange::Kind::register_version:
+        if (!c.referenced_as.empty()) {
+          out.emplace_back(
+              '+', fmt::format("schema subject {}: register {} (referenced by {}'s {} "
+                               "schema) as version {}",
+                               c.subject, c.referenced_as, c.topic, c.type, c.latest_before + 1));
+          break;
+        }
         out.emplace_back('+', fmt::format("schema subject {}: register {}'s {} schema as version "
                                           "{}",
                                           c.subject, c.topic, c.type, c.latest_before + 1));

@@ -11,6 +11,7 @@
 #include "core/access/access.hpp"
 #include "core/ground/diagnostic.hpp"
 #include "core/ground/location.hpp"
+#include "core/model/subject_reference.hpp"
 
 namespace topicform {
 
@@ -76,6 +77,10 @@ struct SchemaChange {
   std::string level;         // set_level: the level set
   std::string level_before;  // set_level: the level the registry applied before
   int latest_before = 0;     // the subject's latest version when planned; 0: no version
+  // register_version: the subjects the schema names (a version 0 is registered earlier in the
+  // same run), and, for a file another schema uses, the name that schema gives it.
+  std::vector<SubjectReference> references;
+  std::string referenced_as;
   Location at;
 
   friend bool operator==(const SchemaChange&, const SchemaChange&) = default;
