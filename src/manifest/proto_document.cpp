@@ -112,4 +112,12 @@ ProtoDocument proto_document(const pb::FileDescriptor& file, const std::string& 
   return out;
 }
 
+void add_imported_messages(const pb::FileDescriptor& file, const std::string& shown,
+                           ProtoDocument& out) {
+  ProtoDocument defined;
+  for (int i = 0; i < file.message_type_count(); ++i)
+    add_message(*file.message_type(i), shown, defined);
+  for (auto& message : defined.messages) out.imported_messages.push_back(std::move(message));
+}
+
 }  // namespace topicform

@@ -16,4 +16,9 @@ namespace topicform {
 ProtoDocument proto_document(const google::protobuf::FileDescriptor& file,
                              const std::string& shown);
 
+// Adds the messages `file` (a project file the document imports, shown as `shown`) defines to
+// `out.imported_messages`.
+void add_imported_messages(const google::protobuf::FileDescriptor& file, const std::string& shown,
+                           ProtoDocument& out);
+
 }  // namespace topicform

@@ -220,20 +220,23 @@ class MemoryProtoFiles : public ProtoFiles {
   std::map<std::string, std::string> m_texts;
 };
 
-// Every project file `file` imports, directly or not, each after its own imports, once.
+// Every project file `file` imports, directly or not, each after its own imports, once, with
+// the messages it defines.
 void collect_imported(const pb::FileDescriptor& file, const BoundedSourceTree& tree,
-                      std::set<std::string>& seen, std::vector<ProtoImportedFile>& out) {
+                      const ProtoFiles& files, std::set<std::string>& seen,
+                      ProtoDocument& document) {
   for (int i = 0; i < file.dependency_count(); ++i) {
     const pb::FileDescriptor& imported = *file.dependency(i);
     const std::string* text = tree.project_text(imported.name());
     if (text == nullptr || !seen.insert(imported.name()).second) continue;
-    collect_imported(imported, tree, seen, out);
+    collect_imported(imported, tree, files, seen, document);
+    add_imported_messages(imported, files.shown(imported.name()), document);
     ProtoImportedFile entry{imported.name(), *text, {}};
     for (int j = 0; j < imported.dependency_count(); ++j) {
       if (tree.project_text(imported.dependency(j)->name()) != nullptr)
         entry.imports.push_back(imported.dependency(j)->name());
     }
-    out.push_back(std::move(entry));
+    document.imported.push_back(std::move(entry));
   }
 }
 
@@ -263,7 +266,7 @@ std::shared_ptr<const ProtoDocument> read_proto_document(const std::string& name
   }
   auto document = std::make_shared<ProtoDocument>(proto_document(*file, files.shown(name)));
   std::set<std::string> seen{name};
-  collect_imported(*file, tree, seen, document->imported);
+  collect_imported(*file, tree, files, seen, *document);
   return document;
 }
 

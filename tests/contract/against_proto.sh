@@ -2,7 +2,8 @@
 # `--against REF` for Protobuf on a temporary Git repository: a .proto that imports a file of the
 # project and a well-known type, judged by Confluent's rules and by Apicurio's, in the directions
 # the mode names, transitively over the file's history with each version's imports read at its
-# own commit, a changed comment, an import gone at the revision, and a broken earlier version.
+# own commit, a break inside an imported message, a changed comment, an import gone at the
+# revision, and a broken earlier version.
 # Usage: tests/contract/against_proto.sh TOPICFORM_BINARY   (from the repository root)
 set -uo pipefail
 bin=$(readlink -f "$1")
@@ -90,6 +91,15 @@ topics/schemas/paid.proto:12:3: error: 'orders.paid' is not BACKWARD compatible 
 failed in 2 files, 2 topics for environment 'local': 2 errors, 0 warnings
 OUT
 grep -qxF "$(sed -n 1p "$tmp/out")" README.md && ok || bad "the README's Protobuf break is what validate prints"
+git -C "$repo" checkout -q .
+
+# A break inside an imported file's message, kept by name: Confluent's rules follow the type and
+# tell the break in the file that defines it; Apicurio's read the schema's own file alone.
+sed -i 's|int64 minor = 1;|string minor = 1;|' "$repo/topics/schemas/common/money.proto"
+expect_exit 1 "a break inside an imported message" pvalidate
+expect_out "^topics/schemas/common/money.proto:3:17: error: 'orders.paid' is not BACKWARD compatible with main by Confluent's Protobuf rules: FIELD_SCALAR_KIND_CHANGED at Money.minor = 1 \(int64 -> string\)" "the break is told in the imported file"
+sed -i 's|compatibility: BACKWARD}|compatibility: BACKWARD, protobufRules: apicurio}|' "$repo/topics/paid.yaml"
+expect_exit 0 "Apicurio's rules read one file" pvalidate
 git -C "$repo" checkout -q .
 
 # A changed comment on a kept field: the meaning may have changed (a warning, not a break).

@@ -154,5 +154,32 @@ TEST(ProtoCompatibility, ApicurioAlsoHoldsNamesNumbersAndReservations) {
                    "RESERVED_REMOVED Order reserved 22 @4"}));
 }
 
+// An order whose total is a Money of money.proto, as `money` defines it.
+ProtoDocument order_with(const std::string& money) {
+  auto files = memory_proto_files(
+      "order.proto", "order.proto",
+      {{"order.proto",
+        "syntax = \"proto3\";\nimport \"money.proto\";\nmessage Order { shop.Money total = 1; }\n"},
+       {"money.proto", "syntax = \"proto3\";\npackage shop;\n" + money}});
+  std::vector<Diagnostic> findings;
+  auto doc = read_proto_document("order.proto", *files, findings);
+  EXPECT_TRUE(doc) << money;
+  return doc ? *doc : ProtoDocument{};
+}
+
+TEST(ProtoCompatibility, ConfluentFollowsAMessageTypeOfAnImportedFile) {
+  auto before = order_with("message Money { int64 cents = 1; Money next = 2; }\n");
+  auto after = order_with("message Money { string cents = 1; Money next = 2; }\n");
+  std::vector<std::string> found;
+  for (const auto& c : proto_changes(before, after, ProtoRules::confluent))
+    found.push_back(
+        fmt::format("{} {} {}:{}", c.kind, c.path, c.update_at.file.str(), c.update_at.line));
+  // Followed once, though Money holds itself; told in the file that defines it.
+  EXPECT_EQ(found, Lines{"FIELD_SCALAR_KIND_CHANGED Money.cents = 1 money.proto:3"});
+  EXPECT_TRUE(proto_changes(before, before, ProtoRules::confluent).empty());
+  // Apicurio's checker reads the one file it is given.
+  EXPECT_TRUE(proto_changes(before, after, ProtoRules::apicurio).empty());
+}
+
 }  // namespace
 }  // namespace topicform

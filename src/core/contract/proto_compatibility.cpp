@@ -47,6 +47,7 @@ struct Differ {
   const ProtoDocument& o;
   const ProtoDocument& u;
   std::vector<ProtoChange> out;
+  std::set<std::string> followed;  // imported message types already compared
 
   void add(const char* kind, bool breaking, std::string path, std::string detail, Places at) {
     out.push_back({kind, breaking, std::move(path), std::move(detail), at.original, at.update});
@@ -65,7 +66,10 @@ struct Differ {
     Kind ok = kind_of(of), uk = kind_of(uf);
     if (ok != uk) return add("FIELD_KIND_CHANGED", true, path, detail, at);
     if (ok == Kind::message) {
-      if (of.type_local != uf.type_local) add("FIELD_NAMED_TYPE_CHANGED", true, path, detail, at);
+      if (of.type_local != uf.type_local)
+        add("FIELD_NAMED_TYPE_CHANGED", true, path, detail, at);
+      else
+        follow(of, uf);
     } else if (ok == Kind::map) {
       for (int i : {0, 1}) {
         const ProtoField* ok_field = entry_field(o, of, i);
@@ -79,6 +83,15 @@ struct Differ {
       add(text ? "FIELD_STRING_OR_BYTES_LABEL_CHANGED" : "FIELD_NUMERIC_LABEL_CHANGED", !text, path,
           detail, at);
     }
+  }
+
+  // A message type another file defines, kept by name, is compared field by field (once), as
+  // Confluent's registry follows it; a type of this file is compared with the file's messages.
+  void follow(const ProtoField& of, const ProtoField& uf) {
+    const ProtoMessage* om = o.imported_message(of.type_name);
+    const ProtoMessage* um = u.imported_message(uf.type_name);
+    if (om == nullptr || um == nullptr || !followed.insert(of.type_name).second) return;
+    compare_message(*om, *um, uf.type_local);
   }
 
   void compare_field(const ProtoField& of, const ProtoField& uf, const std::string& message) {
@@ -215,7 +228,7 @@ std::optional<ProtoRules> parse_proto_rules(const std::string& text) {
 std::vector<ProtoChange> proto_changes(const ProtoDocument& original, const ProtoDocument& update,
                                        ProtoRules rules) {
   if (rules == ProtoRules::apicurio) return apicurio_changes(original, update);
-  Differ d{original, update, {}};
+  Differ d{original, update, {}, {}};
   d.compare_messages();
   return d.out;
 }

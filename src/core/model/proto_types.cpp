@@ -25,6 +25,12 @@ const ProtoMessage* ProtoDocument::message(const std::string& full_name) const {
   return it == messages.end() ? nullptr : &*it;
 }
 
+const ProtoMessage* ProtoDocument::imported_message(const std::string& full_name) const {
+  auto it = std::find_if(imported_messages.begin(), imported_messages.end(),
+                         [&](const ProtoMessage& m) { return m.full_name == full_name; });
+  return it == imported_messages.end() ? nullptr : &*it;
+}
+
 namespace {
 
 // Top level: no further dot after the package.

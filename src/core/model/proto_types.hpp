@@ -83,11 +83,16 @@ struct ProtoDocument {
   std::string package;
   std::vector<std::string> imports;         // as written
   std::vector<ProtoImportedFile> imported;  // each project file imported, after its own imports
+  // The messages those files define, placed in their own files: a field of such a type is
+  // compared by following it, as Confluent's registry does.
+  std::vector<ProtoMessage> imported_messages;
   std::vector<ProtoMessage> messages;
   std::vector<ProtoEnum> enums;
 
   // The message called `full_name`, or nullptr.
   const ProtoMessage* message(const std::string& full_name) const;
+  // The message called `full_name` that an imported project file defines, or nullptr.
+  const ProtoMessage* imported_message(const std::string& full_name) const;
   // The first top-level message: the one a registry takes when none is named.
   const ProtoMessage* first_message() const;
   // A type's name inside this file, without the package: "Order.Line".
