@@ -159,13 +159,13 @@ spec:
   owner: {team: orders, producer: order-service, consumers: [billing-service], key: order_number,
           schema: {file: paid.avsc, compatibility: BACKWARD}}
 YAML
-cat >"$arepo/topics/paid.avsc" <<'AVSC'
-{"type": "record", "name": "OrderPaid", "namespace": "com.example",
- "fields": [
-  {"name": "event_id", "type": "string"}, {"name": "event_version", "type": "string"},
-  {"name": "amount", "type": "int", "doc": "In cents."}
- ]}
-AVSC
+# The OrderPaid record: an id, a version and one more field, FIELD (a JSON object).
+paid_avsc() {
+  printf '{"type": "record", "name": "OrderPaid", "namespace": "com.example",\n "fields": [\n'
+  printf '  {"name": "event_id", "type": "string"}, {"name": "event_version", "type": "string"},\n'
+  printf '  %s\n ]}\n' "$1"
+}
+paid_avsc '{"name": "amount", "type": "int", "doc": "In cents."}' >"$arepo/topics/paid.avsc"
 git -C "$arepo" init -q -b main && git -C "$arepo" add . && git -C "$arepo" commit -qm v1
 avalidate() { (cd "$arepo" && "$bin" validate --color never --against main topics); }
 expect_exit 0 "an unchanged Avro schema passes" avalidate
@@ -239,13 +239,7 @@ rrepo="$tmp/avro-references"
 mkdir -p "$rrepo/topics" && cp topics/topicform.yaml "$rrepo/topics/"
 sed 's|schema: {file: paid.avsc, compatibility: [A-Z_]*}|schema: {file: paid.avsc, references: [money.avsc]}|' "$arepo/topics/paid.yaml" >"$rrepo/topics/paid.yaml"
 printf '{"type": "record", "name": "Money", "namespace": "com.example", "fields": [{"name": "minor", "type": "long"}]}\n' >"$rrepo/topics/money.avsc"
-cat >"$rrepo/topics/paid.avsc" <<'AVSC'
-{"type": "record", "name": "OrderPaid", "namespace": "com.example",
- "fields": [
-  {"name": "event_id", "type": "string"}, {"name": "event_version", "type": "string"},
-  {"name": "total", "type": "Money"}
- ]}
-AVSC
+paid_avsc '{"name": "total", "type": "Money"}' >"$rrepo/topics/paid.avsc"
 git -C "$rrepo" init -q -b main && git -C "$rrepo" add . && git -C "$rrepo" commit -qm v1
 rvalidate() { (cd "$rrepo" && "$bin" validate --color never --against main topics); }
 expect_exit 0 "a schema with a reference, unchanged, passes" rvalidate

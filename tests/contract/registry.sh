@@ -152,14 +152,19 @@ expect_out "^    \[ok\] orders\.created: schema subject 'orders\.created-value' 
 # 5c. Avro and Protobuf: registered as written, judged by the registry (a break with
 # topicform's reason beside the registry's verdict). An Avro field
 # added without a default breaks BACKWARD: the registry refuses it and nothing is registered.
-mkdir -p "$project/billing"
-for kind in avro proto; do
-  ending=$([ $kind = avro ] && echo avsc || echo proto)
-  sed -e "s|name: orders.created|name: billing.$kind-invoices|" -e "s|domain: orders|domain: billing|" \
-    -e "s|schema: ../schemas/order_created.json|schema: ../schemas/invoice.$ending|" \
-    -e "s|consumers: \[billing-service\]|consumers: [ledger-service]|" \
-    topics/orders/created.yaml >"$project/billing/$kind.yaml"
-done
+# DOMAIN/avro.yaml and DOMAIN/proto.yaml: topics DOMAIN.avro-NAME and DOMAIN.proto-NAME whose
+# schemas are ../schemas/FILE.avsc and ../schemas/FILE.proto.
+typed_topics() {
+  mkdir -p "$project/$1"
+  for kind in avro proto; do
+    ending=$([ $kind = avro ] && echo avsc || echo proto)
+    sed -e "s|name: orders.created|name: $1.$kind-$2|" -e "s|domain: orders|domain: $1|" \
+      -e "s|schema: ../schemas/order_created.json|schema: ../schemas/$3.$ending|" \
+      -e "s|consumers: \[billing-service\]|consumers: [ledger-service]|" \
+      topics/orders/created.yaml >"$project/$1/$kind.yaml"
+  done
+}
+typed_topics billing invoices invoice
 printf '{"type": "record", "name": "Invoice", "namespace": "billing", "fields": [{"name": "eventId", "type": "string"}, {"name": "totalMinor", "type": "long"}]}\n' >"$project/schemas/invoice.avsc"
 printf 'syntax = "proto3";\npackage billing;\n\nmessage Invoice {\n  string event_id = 1;\n  int64 total_minor = 2;\n}\n' >"$project/schemas/invoice.proto"
 expect_exit 0 "Avro and Protobuf schemas plan" plan; keep
@@ -198,14 +203,7 @@ rm -r "$project/billing"
 # a subject of their own before the schema that uses them, which names them with their versions.
 # A registry that judges compatibility at registration (Apicurio answers 42201 to a compatibility
 # check of any schema with references) gets topicform's own verdict in the plan.
-mkdir -p "$project/shop"
-for kind in avro proto; do
-  ending=$([ $kind = avro ] && echo avsc || echo proto)
-  sed -e "s|name: orders.created|name: shop.$kind-orders|" -e "s|domain: orders|domain: shop|" \
-    -e "s|schema: ../schemas/order_created.json|schema: ../schemas/shop_order.$ending|" \
-    -e "s|consumers: \[billing-service\]|consumers: [ledger-service]|" \
-    topics/orders/created.yaml >"$project/shop/$kind.yaml"
-done
+typed_topics shop orders shop_order
 sed -i 's|schema: ../schemas/shop_order.avsc|schema: {file: ../schemas/shop_order.avsc, references: [../schemas/money.avsc]}|' "$project/shop/avro.yaml"
 printf '{"type": "record", "name": "Money", "namespace": "shop", "fields": [{"name": "minor", "type": "long"}]}\n' >"$project/schemas/money.avsc"
 printf '{"type": "record", "name": "Order", "namespace": "shop", "fields": [{"name": "eventId", "type": "string"}, {"name": "total", "type": "Money"}]}\n' >"$project/schemas/shop_order.avsc"

@@ -1,6 +1,7 @@
 // libFuzzer target: any bytes as two Avro schema files (split at the first "\n----\n") must be
-// read with diagnostics, and two valid ones resolved both ways (reader and writer) and compared
-// for meaning: never a crash, a hang or a deep stack, whatever recursion the types hold.
+// read with diagnostics, the second also with the first as its reference (schema.references),
+// and two valid ones resolved both ways (reader and writer) and compared for meaning: never a
+// crash, a hang or a deep stack, whatever recursion the types hold.
 #include <cstddef>
 #include <cstdint>
 #include <string_view>
@@ -15,6 +16,10 @@ extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size
   auto [first, second] = two_files(data, size);
   std::vector<Diagnostic> diagnostics;
   auto earlier = read_avro_file(first, "old.avsc", diagnostics);
+  if (earlier) {
+    auto user = read_avro_document(second, "user.avsc", diagnostics, {&*earlier});
+    if (user) avro_reader_breaks(user->avro, user->avro);  // the copied types resolve
+  }
   auto later = read_avro_file(second, "new.avsc", diagnostics);
   if (!earlier || !later) return 0;
   avro_reader_breaks(*later, *earlier);
