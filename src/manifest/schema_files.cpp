@@ -153,8 +153,8 @@ class SchemaResolver {
     if (it != m_resolved.end()) return it->second;
     std::vector<const AvroSchema*> types;
     for (std::size_t i = 0; i < references.size(); ++i) {
-      const ResolvedSchema& read = (*this)(references[i]->absolute, references[i]->shown,
-                                           {references.begin(), references.begin() + i});
+      std::vector<const SchemaPlace*> before(references.begin(), references.begin() + i);
+      const ResolvedSchema& read = (*this)(references[i]->absolute, references[i]->shown, before);
       if (read.avro == nullptr) return m_resolved[key];  // unread: the reference says why
       types.push_back(&read.avro->avro);
     }
