@@ -205,9 +205,10 @@ Result<std::unique_ptr<SchemaRegistry>> import_registry(const ImportOptions& opt
 }
 
 // The files an adopted schema's registered version references, read version by version.
-std::string add_uses(AdoptedTopic& topic, const SubjectState& state, SchemaRegistry& registry) {
+std::string add_uses(AdoptedTopic& topic, const SubjectState& state, SchemaRegistry& registry,
+                     VersionReads& reads) {
   if (!topic.schema || state.latest_references.empty()) return "";
-  auto registered = registered_schema(state, registry);
+  auto registered = registered_schema(state, registry, reads);
   if (!registered) return registered.error().message;
   auto added =
       add_referenced_files(*topic.schema, topic.path, state.latest_type, registered->references);
@@ -232,9 +233,10 @@ std::string add_schemas(Adoption& adoption, const ImportOptions& options,
   auto states = (*registry)->read_subjects(subjects);
   if (!states) return states.error().message;
   const std::string& level = existing.project.settings.contract.compatibility;
+  VersionReads reads;  // a file many schemas use is read once
   for (std::size_t i = 0; i < sources.size(); ++i) {
     sources[i]->schema = adopted_schema(sources[i]->name, sources[i]->path, (*states)[i], level);
-    if (auto failed = add_uses(*sources[i], (*states)[i], **registry); !failed.empty())
+    if (auto failed = add_uses(*sources[i], (*states)[i], **registry, reads); !failed.empty())
       return failed;
   }
   if (options.stats)

@@ -13,18 +13,29 @@ namespace {
 
 using References = std::vector<std::pair<std::string, std::string>>;
 
+// Version `key` (`<subject>@<version>`) of `reference`, read once for the run.
+Result<const SchemaText*> read_once(SchemaRegistry& registry, const SubjectReference& reference,
+                                    const std::string& key, VersionReads& reads) {
+  if (auto it = reads.find(key); it != reads.end()) return &it->second;
+  auto version = registry.read_version(reference.subject, reference.version);
+  if (!version) return Error{version.error().message};
+  return &reads.emplace(key, std::move(*version)).first->second;
+}
+
 Result<bool> collect(SchemaRegistry& registry, const std::vector<SubjectReference>& references,
-                     std::set<std::string>& seen, References& out) {
+                     std::set<std::string>& seen, VersionReads& reads, References& out) {
   for (const auto& reference : references) {
-    if (!seen.insert(fmt::format("{}@{}", reference.subject, reference.version)).second) continue;
+    std::string key = fmt::format("{}@{}", reference.subject, reference.version);
+    if (!seen.insert(key).second) continue;
     if (seen.size() > kMaxReferencedSchemas) {
       return Error{fmt::format("a registered schema references more than {} schemas",
                                kMaxReferencedSchemas)};
     }
-    auto version = registry.read_version(reference.subject, reference.version);
+    auto version = read_once(registry, reference, key, reads);
     if (!version) return Error{version.error().message};
-    if (auto nested = collect(registry, version->references, seen, out); !nested) return nested;
-    out.emplace_back(reference.name, version->schema);
+    if (auto nested = collect(registry, (*version)->references, seen, reads, out); !nested)
+      return nested;
+    out.emplace_back(reference.name, (*version)->schema);
   }
   return true;
 }
@@ -39,12 +50,18 @@ bool same_text(const std::string& type, const std::string& held, const std::stri
 
 }  // namespace
 
-Result<RegisteredVersion> registered_schema(const SubjectState& state, SchemaRegistry& registry) {
+Result<RegisteredVersion> registered_schema(const SubjectState& state, SchemaRegistry& registry,
+                                            VersionReads& reads) {
   RegisteredVersion out{state.latest_schema, {}};
   std::set<std::string> seen;
-  if (auto read = collect(registry, state.latest_references, seen, out.references); !read)
+  if (auto read = collect(registry, state.latest_references, seen, reads, out.references); !read)
     return read.error();
   return out;
+}
+
+bool pending(const std::vector<SubjectReference>& references) {
+  return std::any_of(references.begin(), references.end(),
+                     [](const SubjectReference& r) { return r.version == 0; });
 }
 
 Result<std::vector<SubjectReference>> ReferencePlanner::plan_for(const DesiredSubject& desired) {
@@ -83,8 +100,7 @@ Result<int> ReferencePlanner::version_of(const ReferencedFile& file, const Desir
   if (state->latest_version != 0 && same_text(user.type, state->latest_schema, file.schema) &&
       state->latest_references == references) {
     version = state->latest_version;
-  } else if (std::none_of(references.begin(), references.end(),
-                          [](const SubjectReference& r) { return r.version == 0; })) {
+  } else if (!pending(references)) {
     auto held = m_registry.find_version(file.subject, {file.schema, user.type, references});
     if (!held) return Error{held.error().message};
     version = held->value_or(0);

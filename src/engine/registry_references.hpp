@@ -16,9 +16,17 @@ namespace topicform {
 // At most this many schemas are read behind one registered version's references.
 inline constexpr std::size_t kMaxReferencedSchemas = 64;
 
+// Registered versions already read, by `<subject>@<version>`: a thousand schemas importing one
+// file read its version once per run.
+using VersionReads = std::map<std::string, SchemaText>;
+
 // The registry's latest version of a subject, with the text of every schema it references
-// (directly or not, each after those it references), read version by version.
-Result<RegisteredVersion> registered_schema(const SubjectState& state, SchemaRegistry& registry);
+// (directly or not, each after those it references), read version by version through `reads`.
+Result<RegisteredVersion> registered_schema(const SubjectState& state, SchemaRegistry& registry,
+                                            VersionReads& reads);
+
+// Whether any of `references` names a version this run has still to register (version 0).
+bool pending(const std::vector<SubjectReference>& references);
 
 // Plans the subjects of the files schemas use, each once per run.
 class ReferencePlanner {

@@ -1,7 +1,6 @@
 // Subjects are compared by their documents, not their text: a registry may reformat a schema.
 #include "engine/registry_sync.hpp"
 
-#include <algorithm>
 #include <map>
 
 #include <fmt/format.h>
@@ -29,8 +28,8 @@ SchemaChange change_of(Kind kind, const DesiredSubject& desired, const SubjectSt
 // references gets topicform's verdict alone: Apicurio answers 42201 to the compatibility check
 // of any schema with references, and judges it only when it is registered.
 Result<std::vector<std::string>> refusal(const DesiredSubject& desired, const SubjectState& state,
-                                         SchemaRegistry& registry) {
-  auto registered = registered_schema(state, registry);
+                                         SchemaRegistry& registry, VersionReads& reads) {
+  auto registered = registered_schema(state, registry, reads);
   if (!registered) return Error{registered.error().message};
   // The level changes first on apply; the registry's answer now would be for the old level.
   if (state.level != desired.level || !desired.references.empty())
@@ -65,11 +64,6 @@ void warn_held(const DesiredSubject& desired, const SubjectState& state, int hel
       desired.at});
 }
 
-bool pending(const std::vector<SubjectReference>& references) {
-  return std::any_of(references.begin(), references.end(),
-                     [](const SubjectReference& r) { return r.version == 0; });
-}
-
 // Adds `reasons` (non-empty) to the plan as a refusal, or returns false when there are none.
 Result<bool> blocked(const Result<std::vector<std::string>>& reasons, const DesiredSubject& desired,
                      const SubjectState& state, Plan& plan) {
@@ -82,11 +76,12 @@ Result<bool> blocked(const Result<std::vector<std::string>>& reasons, const Desi
 // A schema with references is judged before its files are planned: one the registry would
 // refuse registers none of them.
 Result<bool> plan_version(const DesiredSubject& desired, const SubjectState& state,
-                          SchemaRegistry& registry, ReferencePlanner& files, Plan& plan) {
+                          SchemaRegistry& registry, ReferencePlanner& files, VersionReads& reads,
+                          Plan& plan) {
   bool exists = state.latest_version != 0;
   bool uses_files = !desired.references.empty();
   if (exists && uses_files) {
-    auto refused = blocked(refusal(desired, state, registry), desired, state, plan);
+    auto refused = blocked(refusal(desired, state, registry, reads), desired, state, plan);
     if (!refused || *refused) return refused;
   }
   SchemaText wanted{desired.schema, desired.type, {}};
@@ -107,7 +102,7 @@ Result<bool> plan_version(const DesiredSubject& desired, const SubjectState& sta
     }
   }
   if (exists && !uses_files) {
-    auto refused = blocked(refusal(desired, state, registry), desired, state, plan);
+    auto refused = blocked(refusal(desired, state, registry, reads), desired, state, plan);
     if (!refused || *refused) return refused;
   }
   SchemaChange change = change_of(Kind::register_version, desired, state);
@@ -126,6 +121,7 @@ Result<bool> plan_registry(const std::vector<DesiredSubject>& subjects, bool all
   auto states = registry.read_subjects(names);
   if (!states) return Error{states.error().message};
   ReferencePlanner files(registry, plan);
+  VersionReads reads;  // registered references, read once for every subject naming them
   for (std::size_t i = 0; i < subjects.size(); ++i) {
     const DesiredSubject& desired = subjects[i];
     const SubjectState& state = (*states)[i];
@@ -140,7 +136,7 @@ Result<bool> plan_registry(const std::vector<DesiredSubject>& subjects, bool all
       change.level_before = state.level;
       plan.schemas.push_back(std::move(change));
     }
-    auto planned = plan_version(desired, state, registry, files, plan);
+    auto planned = plan_version(desired, state, registry, files, reads, plan);
     if (!planned) return planned;
   }
   return true;

@@ -30,7 +30,8 @@ class FakeRegistry : public SchemaRegistry {
   // Called before each registration: a concurrent writer, for the tests.
   std::function<void()> before_register;
 
-  int reads = 0;  // subjects read
+  int reads = 0;          // subjects read
+  int version_reads = 0;  // single versions read
 
   RegistryRequestCounts requests() const override {
     return {reads, static_cast<int>(writes.size())};
@@ -54,6 +55,7 @@ class FakeRegistry : public SchemaRegistry {
     return state;
   }
   Result<SchemaText> read_version(const std::string& subject, int version) override {
+    ++version_reads;
     if (!down.empty()) return Error{down};
     const Subject& held = subjects[subject];
     if (version < 1 || version > static_cast<int>(held.versions.size()))

@@ -271,6 +271,23 @@ TEST(RegistrySync, AFileASchemaUsesIsRegisteredFirstAndNamedWithTheVersionItGets
             (std::vector<SubjectReference>{{"shop.Money", "shop.Money", 2}}));
 }
 
+TEST(RegistrySync, AFileManySchemasUseIsReadOnceForTheirVerdicts) {
+  FakeRegistry registry;
+  DesiredSubject other = using_a_file(kV1, R"({"type":"string"})");
+  other.topic = "orders.paid";
+  other.subject = "orders.paid-value";
+  Plan plan;
+  ASSERT_TRUE(
+      plan_registry({using_a_file(kV1, R"({"type":"string"})"), other}, false, registry, plan));
+  EXPECT_EQ(apply_registry(plan.schemas, registry, [](const std::string&) {}).error, "");
+  registry.version_reads = 0;
+  Plan again;
+  ASSERT_TRUE(
+      plan_registry({using_a_file(kV1, R"({"type":"string"})"), other}, false, registry, again));
+  EXPECT_TRUE(again.schemas.empty());
+  EXPECT_EQ(registry.version_reads, 1) << "shop.Money version 1, for both subjects' verdicts";
+}
+
 TEST(RegistrySync, TwoFilesThatWouldBeOneSubjectFailThePlanBeforeAnyWrite) {
   FakeRegistry registry;
   DesiredSubject other = using_a_file(kV1, R"({"type":"long"})");

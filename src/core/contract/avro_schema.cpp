@@ -207,10 +207,10 @@ class AvroReader {
                                                   full));
       return -1;
     }
-    if (m_out.named.count(full) || referenced(full).first != nullptr) {
-      problem(child(pointer, "name"),
-              fmt::format("'{}' is defined twice{}", full,
-                          referenced(full).first != nullptr ? ": here and in a reference" : ""));
+    bool in_reference = referenced(full).first != nullptr;
+    if (m_out.named.count(full) || in_reference) {
+      problem(child(pointer, "name"), fmt::format("'{}' is defined twice{}", full,
+                                                  in_reference ? ": here and in a reference" : ""));
       return -1;
     }
     AvroType type;
