@@ -271,11 +271,17 @@ TEST(RegistrySync, AFileASchemaUsesIsRegisteredFirstAndNamedWithTheVersionItGets
             (std::vector<SubjectReference>{{"shop.Money", "shop.Money", 2}}));
 }
 
+// The same, for a second topic: orders.paid.
+DesiredSubject paid_using_a_file(const Json& schema, const std::string& file_text) {
+  DesiredSubject d = using_a_file(schema, file_text);
+  d.topic = "orders.paid";
+  d.subject = "orders.paid-value";
+  return d;
+}
+
 TEST(RegistrySync, AFileManySchemasUseIsReadOnceForTheirVerdicts) {
   FakeRegistry registry;
-  DesiredSubject other = using_a_file(kV1, R"({"type":"string"})");
-  other.topic = "orders.paid";
-  other.subject = "orders.paid-value";
+  DesiredSubject other = paid_using_a_file(kV1, R"({"type":"string"})");
   Plan plan;
   ASSERT_TRUE(
       plan_registry({using_a_file(kV1, R"({"type":"string"})"), other}, false, registry, plan));
@@ -290,9 +296,7 @@ TEST(RegistrySync, AFileManySchemasUseIsReadOnceForTheirVerdicts) {
 
 TEST(RegistrySync, TwoFilesThatWouldBeOneSubjectFailThePlanBeforeAnyWrite) {
   FakeRegistry registry;
-  DesiredSubject other = using_a_file(kV1, R"({"type":"long"})");
-  other.topic = "orders.paid";
-  other.subject = "orders.paid-value";
+  DesiredSubject other = paid_using_a_file(kV1, R"({"type":"long"})");
   Plan plan;
   auto planned =
       plan_registry({using_a_file(kV1, R"({"type":"string"})"), other}, false, registry, plan);
