@@ -11,6 +11,7 @@
 
 #include <fmt/format.h>
 #include <gtest/gtest.h>
+#include <unistd.h>
 
 #include "core/ground/parallel_for.hpp"
 #include "manifest/read_file.hpp"
@@ -51,8 +52,11 @@ TEST(ParallelFor, CountsTheCpusThisProcessMayUse) { EXPECT_GE(usable_cpus(), 1u)
 class ManyFiles : public ::testing::Test {
  protected:
   void SetUp() override {
+    // The process id, not gtest's seed: ctest starts each test as its own process, and two
+    // started in the same millisecond drew the same seed and shared (and removed) one folder.
     m_dir = fs::temp_directory_path() /
-            fmt::format("topicform-loader-{}", ::testing::UnitTest::GetInstance()->random_seed());
+            fmt::format("topicform-loader-{}-{}", ::getpid(),
+                        ::testing::UnitTest::GetInstance()->current_test_info()->name());
     fs::remove_all(m_dir);
     fs::create_directories(m_dir);
   }
