@@ -1,6 +1,7 @@
 // A group-less reader over assigned partitions: reads to the ends taken at the start and stops.
 #include "cluster/record_stream.hpp"
 
+#include <algorithm>
 #include <chrono>
 #include <set>
 
@@ -84,6 +85,15 @@ Result<std::int64_t> read_records(const KafkaOptions& options, const std::string
                                   const ReadRanges& ranges,
                                   const std::function<void(const DeadRecord&)>& each,
                                   const std::function<void(std::int64_t)>& progress) {
+  // A consumer with a group id asks for the group's coordinator as soon as it exists, and that
+  // question makes the broker create its offsets topic: with nothing to read, none is opened.
+  bool anything = std::any_of(ranges.begin(), ranges.end(), [](const auto& entry) {
+    return entry.second.from < entry.second.to;
+  });
+  if (!anything) {
+    progress(0);
+    return std::int64_t{0};
+  }
   // librdkafka's consumer needs a group id even for assigned partitions; this one never joins
   // (no subscribe) and never commits (no auto commit, no commit call), so no broker keeps it.
   auto consumer = open_range_reader(options, "topicform-read-only");

@@ -60,7 +60,8 @@ O=shop.orders-created
 
 # 0. On the fresh cluster no group has an offset and the offsets topic is not made yet: a replay's
 # and a reset's dry runs read no committed offsets (librdkafka crashed in ListConsumerGroupOffsets
-# on the coordinator's NOT_COORDINATOR here, upstream #5040).
+# on the coordinator's NOT_COORDINATOR here, upstream #5040). `dead show` on empty dead topics
+# opens no consumer: one with a group id asks for its coordinator, which makes the offsets topic.
 kafka_tool org.apache.kafka.tools.TopicCommand --bootstrap-server "$S" --list >"$tmp/topics" 2>&1
 grep -qx "$O" "$tmp/topics" && ! grep -qx "__consumer_offsets" "$tmp/topics" && ok \
   || bad "the cluster is fresh: the topics listed, no offsets topic yet"
