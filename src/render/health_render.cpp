@@ -1,12 +1,11 @@
 // Three views of one HealthReport; every list is in the report's order, so output is stable.
 #include "render/health_render.hpp"
 
-#include <sstream>
-
 #include <fmt/format.h>
 #include <nlohmann/json.hpp>
 
 #include "core/text/visible_text.hpp"
+#include "render/exposition.hpp"
 
 namespace topicform {
 namespace {
@@ -101,42 +100,6 @@ std::string render_health_json(const HealthReport& report) {
 
 namespace {
 
-// A label value as the exposition format escapes it.
-std::string label_value(const std::string& text) {
-  std::string out;
-  for (char c : text) {
-    if (c == '\\' || c == '"') out += '\\';
-    out += c == '\n' ? std::string("\\n") : std::string(1, c);
-  }
-  return out;
-}
-
-class Exposition {
- public:
-  explicit Exposition(std::string environment) : m_environment(std::move(environment)) {}
-
-  void metric(const std::string& name, const std::string& help) {
-    m_out << "# HELP " << name << " " << help << "\n# TYPE " << name << " gauge\n";
-    m_name = name;
-  }
-  void sample(const std::vector<std::pair<std::string, std::string>>& labels, double value) {
-    m_out << m_name << "{environment=\"" << label_value(m_environment) << "\"";
-    for (const auto& [key, text] : labels)
-      m_out << "," << key << "=\"" << label_value(text) << "\"";
-    bool whole = value == static_cast<double>(static_cast<std::int64_t>(value));
-    m_out << "} "
-          << (whole ? fmt::format("{}", static_cast<std::int64_t>(value))
-                    : fmt::format("{}", value))
-          << "\n";
-  }
-  std::string text() const { return m_out.str(); }
-
- private:
-  std::string m_environment;
-  std::string m_name;
-  std::ostringstream m_out;
-};
-
 template <class Map>
 void per_topic(Exposition& out, const std::string& name, const std::string& help, const Map& map,
                double scale = 1) {
@@ -149,7 +112,7 @@ void per_topic(Exposition& out, const std::string& name, const std::string& help
 }  // namespace
 
 std::string render_health_prometheus(const HealthReport& report) {
-  Exposition out(report.environment);
+  Exposition out({{"environment", report.environment}});
   out.metric("topicform_check_healthy", "1 when every layer of topicform check passes.");
   out.sample({}, report.healthy() ? 1 : 0);
   out.metric("topicform_check_layer_healthy",

@@ -3,13 +3,13 @@
 
 #include <algorithm>
 #include <cmath>
-#include <ctime>
 #include <set>
 
 #include <fmt/format.h>
 
 #include "core/model/config_value_text.hpp"
 #include "core/model/units.hpp"
+#include "core/text/utc_time.hpp"
 
 namespace topicform {
 namespace {
@@ -19,15 +19,6 @@ constexpr const char* kLayers[] = {"cluster", "topics", "replication", "consumer
 
 HealthFinding finding(Verdict verdict, std::string subject, std::string message) {
   return HealthFinding{verdict, std::move(subject), std::move(message)};
-}
-
-std::string utc_time(std::int64_t ms) {
-  std::time_t seconds = static_cast<std::time_t>(ms / 1000);
-  std::tm parts{};
-  gmtime_r(&seconds, &parts);
-  char text[32];
-  std::strftime(text, sizeof text, "%Y-%m-%dT%H:%M:%SZ", &parts);
-  return text;
 }
 
 // What an action of the plan says is different, in the words of plan's text output.
