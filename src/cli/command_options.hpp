@@ -117,6 +117,18 @@ struct RulesOptions {
   std::string format = "text";
 };
 
+struct ServeOptions {
+  std::vector<std::string> paths;
+  std::vector<std::string> environments;  // --env, repeatable; "all"
+  std::string settings;
+  std::string colour = "auto";
+  ConnectionOptions connection;
+  DurationMs interval{120'000};           // --interval: between cycles
+  std::string listen = "127.0.0.1:9780";  // --listen ADDRESS:PORT
+  std::string git_branch;                 // --git-branch: "" for the checked-out one
+  std::string mode = "report";            // --mode: report (never writes)
+};
+
 struct ValidateOptions {
   std::vector<std::string> paths;
   std::string against;  // --against REF
@@ -136,6 +148,7 @@ Parsed parse_docs(const std::vector<std::string>& args, DocsOptions& options);
 Parsed parse_export(const std::vector<std::string>& args, ExportOptions& options);
 Parsed parse_import(const std::vector<std::string>& args, ImportOptions& options);
 Parsed parse_plan(const std::vector<std::string>& args, PlanOptions& options);
+Parsed parse_serve(const std::vector<std::string>& args, ServeOptions& options);
 Parsed parse_reassign(const std::vector<std::string>& args, ReassignOptions& options);
 
 }  // namespace topicform

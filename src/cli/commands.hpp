@@ -23,6 +23,7 @@ int run_init(const std::vector<std::string>& args);
 int run_import(const std::vector<std::string>& args);
 int run_alerts(const std::vector<std::string>& args);
 int run_check(const std::vector<std::string>& args);
+int run_serve(const std::vector<std::string>& args);
 int run_reassign(const std::vector<std::string>& args);
 int run_dead(const std::vector<std::string>& args);
 int run_dead_show(const std::vector<std::string>& args);

@@ -232,5 +232,28 @@ TEST(CommandOptions, ACommandConfigCanNameItsEnvironment) {
   EXPECT_EQ(command_config_for(o, "prod"), "/p.properties");
 }
 
+TEST(CommandOptions, ServeTakesAnIntervalAnAddressAndTheOneMode) {
+  ServeOptions o;
+  std::string said;
+  ASSERT_EQ(parsed(parse_serve,
+                   {"t/", "--env", "prod", "--interval", "30s", "--listen", "[::1]:9000",
+                    "--git-branch", "main"},
+                   o, said),
+            Parsed::run);
+  EXPECT_EQ(o.paths, (std::vector<std::string>{"t/"}));
+  EXPECT_EQ(o.interval.ms, 30'000);
+  EXPECT_EQ(o.listen, "[::1]:9000");
+  EXPECT_EQ(o.git_branch, "main");
+  EXPECT_EQ(o.mode, "report");
+  expect_usage_error<ServeOptions>(parse_serve, {"--mode", "apply"},
+                                   "--mode 'apply': the one mode is report");
+  expect_usage_error<ServeOptions>(parse_serve, {"--interval", "500ms"},
+                                   "--interval must be at least 1s");
+  expect_usage_error<ServeOptions>(parse_serve, {"--listen", "9780"},
+                                   "--listen '9780': give ADDRESS:PORT");
+  expect_usage_error<ServeOptions>(parse_serve, {"--listen", "h:99999"},
+                                   "--listen 'h:99999': give ADDRESS:PORT");
+}
+
 }  // namespace
 }  // namespace topicform

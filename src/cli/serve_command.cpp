@@ -1,0 +1,177 @@
+// `topicform serve`: the reconciler that keeps running — a cycle every interval (or at once on
+// SIGUSR1), the endpoints on one port, a clean exit on SIGTERM or SIGINT.
+#include <pthread.h>
+#include <signal.h>
+
+#include <cerrno>
+#include <cstdlib>
+#include <ctime>
+
+#include <fmt/format.h>
+#include <boost/program_options.hpp>
+
+#include "cli/arguments.hpp"
+#include "cli/command_options.hpp"
+#include "cli/commands.hpp"
+#include "cli/environment_fanout.hpp"
+#include "cli/plan_io.hpp"
+#include "cli/serve_loop.hpp"
+#include "cli/serve_routes.hpp"
+#include "core/plan/environment_runs.hpp"
+#include "http/http_server.hpp"
+#include "log/log.hpp"
+
+namespace topicform {
+namespace po = boost::program_options;
+namespace {
+
+constexpr const char* kUsage = R"(Usage: topicform serve [PATH...] [options]
+
+Keeps running: every --interval it brings the manifests up to date (in a Git repository, git
+fetch and a fast-forward of the branch; elsewhere, such as a mounted ConfigMap, the files are
+read again), validates them, plans every environment named and reports how the cluster differs.
+A revision that does not validate is reported and not planned: the last good one stays desired.
+--mode report (the only mode) never writes; `topicform apply` makes the changes.
+
+It logs a line when something changes (drift found or gone, a revision taken, a failure), not
+every cycle. SIGUSR1 starts a cycle at once; SIGTERM or SIGINT ends it (exit 0).
+
+One port (--listen, loopback by default) answers:
+  /metrics   Prometheus text: topicform_topic_in_sync{environment,topic,reason} and counts by
+             reason, topicform_cycles_total{environment,result}, the cycle's duration, the last
+             successful cycle, topicform_git_revision_info, git fetch failures
+  /healthz   200 while a cycle ended within three intervals (a liveness probe)
+  /readyz    200 once the first cycle ended (a readiness probe, a Compose healthcheck)
+  /status    the last cycle per environment as JSON: revision, drift, the changes waiting
+  /          the same as one small HTML page
+
+Exit codes: 0 stopped by a signal; 1 it could not start (a usage error, a port taken).
+
+Options)";
+
+Parsed parse_listen(const std::string& listen, std::string& address, int& port) {
+  auto colon = listen.rfind(':');
+  if (colon == std::string::npos || colon + 1 == listen.size()) return Parsed::usage_error;
+  address = listen.substr(0, colon);
+  if (address.size() > 1 && address.front() == '[' && address.back() == ']')
+    address = address.substr(1, address.size() - 2);
+  char* end = nullptr;
+  long value = std::strtol(listen.c_str() + colon + 1, &end, 10);
+  if (*end != '\0' || value < 0 || value > 65535) return Parsed::usage_error;
+  port = static_cast<int>(value);
+  return Parsed::run;
+}
+
+}  // namespace
+
+Parsed parse_serve(const std::vector<std::string>& args, ServeOptions& options) {
+  po::options_description visible(kUsage);
+  visible.add_options()("help,h", "show this help");
+  add_environments_option(visible, options.environments,
+                          "environment from the settings; repeat it, or say 'all', to keep "
+                          "several (each reaches its own bootstrapServers)");
+  visible.add_options()("interval",
+                        po::value(&options.interval)
+                            ->default_value(DurationMs{120'000}, "2m")
+                            ->value_name("DURATION"),
+                        "time between the end of a cycle and the start of the next")(
+      "listen", po::value(&options.listen)->default_value(options.listen)->value_name("ADDR:PORT"),
+      "where the endpoints answer; 0.0.0.0:9780 in a container")(
+      "git-branch", po::value(&options.git_branch)->value_name("BRANCH"),
+      "the branch to follow (default: the one checked out, which it must be)")(
+      "mode", po::value(&options.mode)->default_value(options.mode)->value_name("MODE"),
+      "report: plan and report, never write");
+  add_colour_option(visible, options.colour);
+  add_settings_option(visible, options.settings);
+  add_connection_options(visible, options.connection);
+  add_registry_option(visible, options.connection);
+  auto parsed = parse_arguments(args, visible, options.paths, "serve",
+                                "Examples:\n  topicform serve --env prod --interval 2m topics/\n"
+                                "  topicform serve --env all --listen 0.0.0.0:9780 topics/\n");
+  if (parsed != Parsed::run) return parsed;
+  std::string address;
+  int port = 0;
+  std::string wrong;
+  if (options.mode != "report") {
+    wrong = fmt::format("--mode '{}': the one mode is report", options.mode);
+  } else if (options.interval.ms < 1000) {
+    wrong = "--interval must be at least 1s";
+  } else if (parse_listen(options.listen, address, port) != Parsed::run) {
+    wrong = fmt::format("--listen '{}': give ADDRESS:PORT, such as 127.0.0.1:9780", options.listen);
+  }
+  if (wrong.empty()) return Parsed::run;
+  log_error(wrong + "\nsee 'topicform serve --help'");
+  return Parsed::usage_error;
+}
+
+namespace {
+
+// The signals serve answers, blocked in every thread (so librdkafka's and the server's threads,
+// started after, never take them) and taken by the main loop alone with sigtimedwait.
+sigset_t serve_signals() {
+  sigset_t set;
+  sigemptyset(&set);
+  for (int signal : {SIGTERM, SIGINT, SIGUSR1}) sigaddset(&set, signal);
+  return set;
+}
+
+bool stop_pending() {
+  sigset_t pending;
+  sigpending(&pending);
+  return sigismember(&pending, SIGTERM) == 1 || sigismember(&pending, SIGINT) == 1;
+}
+
+// Waits up to `ms` for a signal: true to stop, false to run the next cycle (time up, SIGUSR1).
+bool wait_for_next(const sigset_t& signals, int ms) {
+  timespec wait{ms / 1000, static_cast<long>(ms % 1000) * 1'000'000};
+  for (;;) {
+    int taken = sigtimedwait(&signals, nullptr, &wait);
+    if (taken == SIGTERM || taken == SIGINT) return true;
+    if (taken == SIGUSR1 || (taken < 0 && errno == EAGAIN)) return false;
+  }
+}
+
+int serve(ServeOptions& options, const sigset_t& signals) {
+  auto worktree = find_worktree(options.paths.front(), options.git_branch);
+  if (!worktree) return fail(worktree.error().message);
+  ServeLoop loop(options, *worktree);
+  std::string address;
+  int port = 0;
+  parse_listen(options.listen, address, port);
+  auto server = start_http_server(address, port, [&loop](const HttpRequest& request) {
+    return serve_route(request, loop.status(), unix_ms());
+  });
+  if (!server) return fail(server.error().message);
+  log_info(fmt::format(
+      "serving http://{}:{}/ (metrics, healthz, readyz, status); {} read from {}, "
+      "mode {}, a cycle every {} s",
+      address, (*server)->port(), options.paths.size() == 1 ? options.paths[0] : "the paths",
+      *worktree ? "git branch " + (*worktree)->branch : std::string("disk"), options.mode,
+      options.interval.ms / 1000));
+  bool stopping = false;
+  while (!stopping) {
+    loop.cycle(stop_pending);
+    stopping = stop_pending() || wait_for_next(signals, options.interval.ms);
+  }
+  (*server)->stop();
+  log_info("stopped");
+  return kExitOk;
+}
+
+}  // namespace
+
+int run_serve(const std::vector<std::string>& args) {
+  ServeOptions options;
+  if (auto parsed = parse_serve(args, options); parsed != Parsed::run) return exit_code(parsed);
+  if (reports_per_environment(options.environments)) {
+    if (auto own = use_each_environments_cluster(options.connection); !own)
+      return fail(own.error().message);
+  }
+  // git must never wait at a prompt for credentials nobody will type.
+  setenv("GIT_TERMINAL_PROMPT", "0", 1);
+  sigset_t signals = serve_signals();
+  pthread_sigmask(SIG_BLOCK, &signals, nullptr);
+  return serve(options, signals);
+}
+
+}  // namespace topicform

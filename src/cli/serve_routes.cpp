@@ -1,0 +1,51 @@
+// Routing by path alone: the pages take no parameters, so a query string is ignored.
+#include "cli/serve_routes.hpp"
+
+#include <fmt/format.h>
+
+#include "render/serve_render.hpp"
+
+namespace topicform {
+namespace {
+
+HttpResponse text(int status, std::string body) {
+  return HttpResponse{status, "text/plain; charset=utf-8", std::move(body)};
+}
+
+HttpResponse health(const ServeStatus& status, std::int64_t now_ms) {
+  if (serve_alive(status, now_ms)) return text(200, "ok\n");
+  return text(503, fmt::format("no cycle ended in the last {} s\n", 3 * status.interval_ms / 1000));
+}
+
+HttpResponse readiness(const ServeStatus& status) {
+  if (serve_ready(status)) return text(200, "ready\n");
+  return text(503, "the first cycle has not ended yet\n");
+}
+
+}  // namespace
+
+HttpResponse serve_route(const HttpRequest& request, const ServeStatus& status,
+                         std::int64_t now_ms) {
+  std::string path = request.target.substr(0, request.target.find('?'));
+  bool known = path == "/metrics" || path == "/healthz" || path == "/readyz" || path == "/status" ||
+               path == "/";
+  if (!known)
+    return text(404, "not found: serve answers /, /metrics, /healthz, /readyz, /status\n");
+  if (request.method != "GET") return text(405, "use GET\n");
+  HttpResponse response;
+  if (path == "/metrics") {
+    response =
+        HttpResponse{200, "text/plain; version=0.0.4; charset=utf-8", render_serve_metrics(status)};
+  } else if (path == "/healthz") {
+    response = health(status, now_ms);
+  } else if (path == "/readyz") {
+    response = readiness(status);
+  } else if (path == "/status") {
+    response = HttpResponse{200, "application/json", render_serve_status_json(status)};
+  } else {
+    response = HttpResponse{200, "text/html; charset=utf-8", render_serve_page(status)};
+  }
+  return response;
+}
+
+}  // namespace topicform

@@ -1,0 +1,196 @@
+#!/usr/bin/env bash
+# `topicform serve` on a real broker, following a real Git remote (a bare repository this suite
+# pushes to): readiness, drift made with Kafka's own tools seen in /metrics by reason within an
+# interval and a cycle, a pushed revision taken, a revision that does not validate reported
+# while the last good one stays desired, metrics that promtool accepts, quiet logs when nothing
+# changes, bounded HTTP requests, a folder outside Git read again, and SIGTERM ending it with 0.
+# Usage: tests/e2e/serve.sh TOPICFORM_BINARY   (from the repository root)
+set -uo pipefail
+bin=$(readlink -f "$1")
+suite=serve
+tmp=$(mktemp -d)
+. tests/lib.sh
+cleanup() {
+  for p in ${served:-} ${on_disk:-}; do kill -9 "$p" 2>/dev/null; done
+  broker_down "$tmp/broker"
+  [ "$failed" -ne 0 ] && mkdir -p build/e2e-logs && cp "$tmp"/serve*.log build/e2e-logs/ 2>/dev/null
+  rm -rf "$tmp"
+}
+trap cleanup EXIT
+
+broker_up "$tmp/broker" 1
+tf() { "$bin" "$@" --bootstrap-server "$S"; }
+git_in() { git -C "$1" -c user.name=test -c user.email=test@example.com "${@:2}"; }
+
+# The project: settings and one topic with its dead topic, pushed to a bare remote.
+git init -q --bare -b main "$tmp/remote.git"
+git clone -q "$tmp/remote.git" "$tmp/work" 2>/dev/null
+mkdir -p "$tmp/work/topics"
+cat >"$tmp/work/topics/topicform.yaml" <<'YAML'
+apiVersion: topicform/v1
+kind: Settings
+spec:
+  environments:
+    test: {brokers: 1, replicationFactor: {default: 1, minimum: 1}}
+YAML
+topic() {  # NAME: a manifest for shop.NAME
+  cat >"$tmp/work/topics/$1.yaml" <<YAML
+apiVersion: topicform/v1
+kind: Topic
+metadata: {name: shop.$1}
+spec:
+  description: Orders of the shop, as they happen.
+  kind: event
+  partitions: 2
+  retention: 7d
+  replayable: outbox
+  owner: {team: qa, producer: shop-service, consumers: [billing-service], key: orderId, ordering: per-key}
+YAML
+}
+push() {  # MESSAGE
+  git_in "$tmp/work" add -A && git_in "$tmp/work" commit -qm "$1" && git_in "$tmp/work" push -q origin HEAD:main 2>/dev/null
+}
+topic orders
+push "orders"
+git clone -q "$tmp/remote.git" "$tmp/served"
+
+port=$(ci/kafka/broker free-port 1)
+url="http://127.0.0.1:$port"
+get() {  # PATH: the body in $tmp/body, the status printed
+  curl -sS -o "$tmp/body" -w '%{http_code}' --max-time 5 "$url$1" 2>/dev/null
+}
+sample() {  # LABELS: the value of the sample of /metrics whose name and labels are LABELS
+  get /metrics >/dev/null && grep -F "$1 " "$tmp/body" | awk '{print $NF}'
+}
+# Seconds until sample LABELS is VALUE, polling every 0.2 s up to LIMIT seconds; -1 when never.
+until_sample() {  # LABELS VALUE LIMIT
+  local began=$(date +%s.%N) limit=$3
+  while :; do
+    [ "$(sample "$1")" = "$2" ] && { awk -v a="$began" -v b="$(date +%s.%N)" 'BEGIN {printf "%.1f", b - a}'; return; }
+    awk -v a="$began" -v b="$(date +%s.%N)" -v l="$limit" 'BEGIN {exit !(b - a > l)}' && { echo -1; return; }
+    sleep 0.2
+  done
+}
+in_sync() {  # TOPIC REASON: the labels of topicform_topic_in_sync
+  echo "topicform_topic_in_sync{environment=\"test\",topic=\"$1\",reason=\"$2\"}"
+}
+
+kafka_tool org.apache.kafka.tools.TopicCommand --bootstrap-server "$S" --create --topic legacy.audit \
+  --partitions 1 --replication-factor 1 >/dev/null 2>&1
+"$bin" serve "$tmp/served/topics" --bootstrap-server "$S" --interval 1s --listen "127.0.0.1:$port" \
+  --env test 2>"$tmp/serve.log" &
+served=$!
+
+# 1. ready after the first cycle; the topics are missing (report mode writes nothing)
+[ "$(until_sample "$(in_sync shop.orders missing)" 0 60)" != -1 ] && ok || bad "shop.orders reported missing"
+[ "$(get /readyz)" = 200 ] && grep -qx ready "$tmp/body" && ok || bad "/readyz 200 after the first cycle"
+[ "$(get /healthz)" = 200 ] && ok || bad "/healthz 200"
+[ "$(sample "$(in_sync shop.orders.dead missing)")" = 0 ] && ok || bad "the dead topic is reported missing too"
+[ "$(sample 'topicform_topics_out_of_sync{environment="test",reason="missing"}')" = 2 ] && ok || bad "two topics missing"
+[ "$(sample "$(in_sync legacy.audit unmanaged)")" = 0 ] && ok || bad "a topic in no manifest is unmanaged"
+run kafka_tool org.apache.kafka.tools.TopicCommand --bootstrap-server "$S" --list
+grep -qx "legacy.audit" "$tmp/out" && ok || bad "the listing shows the topic made by hand (the control)"
+grep -q "shop.orders" "$tmp/out" && bad "report mode created a topic" || ok
+get /metrics >/dev/null && promtool check metrics <"$tmp/body" >"$tmp/out" 2>"$tmp/err" && ok || bad "promtool accepts /metrics"
+
+# 2. applied by hand: both in sync, and the log says so once
+expect_exit 0 "apply creates the topics" tf apply --auto-approve "$tmp/work/topics"
+[ "$(until_sample "$(in_sync shop.orders none)" 1 30)" != -1 ] && ok || bad "shop.orders in sync after apply"
+[ "$(until_sample "$(in_sync shop.orders.dead none)" 1 30)" != -1 ] && ok || bad "shop.orders.dead in sync after apply"
+[ "$(sample 'topicform_topics_managed{environment="test"}')" = 2 ] && ok || bad "two topics managed"
+
+# 3. drift made with Kafka's own tools shows by reason within an interval and a cycle
+expect_exit 0 "kafka-configs.sh sets a config by hand" kafka_tool kafka.admin.ConfigCommand \
+  --bootstrap-server "$S" --entity-type topics --entity-name shop.orders --alter --add-config retention.ms=1000
+seen=$(until_sample "$(in_sync shop.orders config)" 0 10)
+[ "$seen" != -1 ] && ok || bad "a config changed by hand shows as config drift"
+echo "$suite: config drift seen in /metrics ${seen} s after kafka-configs returned (interval 1 s)" >&2
+expect_exit 0 "kafka-topics.sh grows partitions by hand" kafka_tool org.apache.kafka.tools.TopicCommand \
+  --bootstrap-server "$S" --alter --topic shop.orders --partitions 3
+[ "$(until_sample "$(in_sync shop.orders partitions)" 0 10)" != -1 ] && ok || bad "partitions grown by hand show"
+[ "$(sample "$(in_sync shop.orders config)")" = 0 ] && ok || bad "one sample per reason: config still there"
+get /status >/dev/null
+/usr/bin/python3 - "$tmp/body" <<'PY' && ok || bad "/status lists the drift and what waits for a person"
+import json, sys
+status = json.load(open(sys.argv[1]))
+[env] = status["environments"]
+assert env["environment"] == "test" and env["result"] == "success", env
+drift = {d["topic"]: d["reasons"] for d in env["drift"]}
+assert drift == {"shop.orders": ["config", "partitions"], "legacy.audit": ["unmanaged"]}, drift
+assert any("shop.orders" in line and "partitions" in line for line in env["waiting"]), env["waiting"]
+assert status["source"] == "git" and status["mode"] == "report", status
+PY
+grep -q "differ from Git: legacy.audit (unmanaged); shop.orders (config, partitions)" "$tmp/serve.log" && ok || bad "the log names the drift"
+
+# 4. a pushed revision is fetched, fast-forwarded and planned
+topic payments
+push "payments"
+head=$(git_in "$tmp/work" rev-parse HEAD)
+[ "$(until_sample "topicform_git_revision_info{revision=\"${head:0:12}\"}" 1 15)" != -1 ] && ok || bad "the pushed revision is reconciled"
+[ "$(sample "$(in_sync shop.payments missing)")" = 0 ] && ok || bad "the new topic is missing"
+[ "$(git_in "$tmp/served" rev-parse HEAD)" = "$head" ] && ok || bad "the working tree was fast-forwarded"
+
+# 5. a revision that does not validate: reported with its place, the last good one stays desired
+sed -i 's/partitions: 2/partitions: two/' "$tmp/work/topics/payments.yaml"
+push "broken"
+invalid='topicform_cycles_total{environment="test",result="invalid"}'
+[ "$(until_sample "$invalid" 1 15)" != -1 ] && ok || bad "the invalid revision is counted"
+[ "$(sample "topicform_git_revision_info{revision=\"${head:0:12}\"}")" = 1 ] && ok || bad "the last good revision stays"
+[ "$(sample "$(in_sync shop.payments missing)")" = 0 ] && ok || bad "the last good revision is still planned"
+get /status >/dev/null
+/usr/bin/python3 - "$tmp/body" <<'PY' && ok || bad "/status shows the manifest error at its place"
+import json, sys
+[env] = json.load(open(sys.argv[1]))["environments"]
+assert env["result"] == "invalid" and "stays desired" in env["error"], env
+[d] = env["diagnostics"]
+assert d["file"].endswith("topics/payments.yaml") and d["line"] == 7, d
+PY
+grep -c "has 1 error(s) in its manifests" "$tmp/serve.log" | grep -qx 1 && ok || bad "the invalid revision is logged once, not every cycle"
+
+# 6. fixed again: success; then no line is logged while nothing changes
+sed -i 's/partitions: two/partitions: 2/' "$tmp/work/topics/payments.yaml"
+push "fixed"
+success='topicform_cycles_total{environment="test",result="success"}'
+before=$(sample "$success")
+[ "$(until_sample "$(in_sync shop.payments missing)" 0 15)" != -1 ] && ok || bad "the fixed revision is planned"
+sleep 2
+lines=$(wc -l <"$tmp/serve.log")
+sleep 4
+[ "$(wc -l <"$tmp/serve.log")" = "$lines" ] && ok || bad "cycles with nothing new log nothing: $(tail -3 "$tmp/serve.log")"
+[ "$(sample "$success")" -gt "$((before + 2))" ] && ok || bad "cycles ran meanwhile (the control)"
+
+# 7. the HTTP edge: unknown paths, other methods, requests too large
+[ "$(get /nothing)" = 404 ] && ok || bad "/nothing is 404"
+[ "$(curl -sS -o /dev/null -w '%{http_code}' -X POST "$url/metrics")" = 405 ] && ok || bad "POST /metrics is 405"
+big=$(head -c 20000 /dev/zero | tr '\0' a)
+[ "$(curl -sS -o /dev/null -w '%{http_code}' -H "X-Big: $big" "$url/metrics")" = 413 ] && ok || bad "a 20 KB header is refused with 413"
+exec 7<>"/dev/tcp/127.0.0.1/$port"  # a client that connects and never sends
+[ "$(get /healthz)" = 200 ] && ok || bad "a silent connection does not hold the server"
+exec 7>&-
+[ "$(get /)" = 200 ] && grep -q "<h2>test <span class=\"success\">success</span></h2>" "$tmp/body" && ok || bad "the page shows the environment"
+grep -qiE "<script|https?://" "$tmp/body" && bad "the page fetches nothing" || ok
+
+# 8. SIGTERM: exit 0 at once, saying so
+kill -TERM "$served"
+began=$(date +%s)
+wait "$served"
+[ "$?" = 0 ] && ok || bad "serve exits 0 on SIGTERM"
+[ $(($(date +%s) - began)) -le 5 ] && ok || bad "serve stops within 5 s"
+served=""
+grep -q "stopped" "$tmp/serve.log" && ok || bad "the log says it stopped"
+
+# 9. a folder outside Git is read again each cycle; a usage error exits 1
+mkdir "$tmp/disk" && cp "$tmp/work/topics/"*.yaml "$tmp/disk/"
+"$bin" serve "$tmp/disk" --bootstrap-server "$S" --interval 1s --listen "127.0.0.1:$port" --env test 2>"$tmp/serve-disk.log" &
+on_disk=$!
+until_sample 'topicform_topics_managed{environment="test"}' 4 30 >/dev/null
+first=$(get /status >/dev/null && /usr/bin/python3 -c 'import json,sys; print(json.load(open(sys.argv[1]))["revision"])' "$tmp/body")
+[[ "$first" == disk:* ]] && ok || bad "the revision of a folder is a digest of its files: $first"
+rm "$tmp/disk/payments.yaml"
+[ "$(until_sample 'topicform_topics_managed{environment="test"}' 2 15)" != -1 ] && ok || bad "a file removed from the folder is seen"
+kill -TERM "$on_disk"; wait "$on_disk"; on_disk=""
+expect_exit 1 "--mode apply is not a mode yet" "$bin" serve "$tmp/disk" --mode apply
+expect_out "the one mode is report" "the usage error says why"
+expect_exit 1 "a taken port" "$bin" serve "$tmp/disk" --listen "127.0.0.1:${S##*:}" --bootstrap-server "$S"
+expect_out "cannot listen on 127.0.0.1:${S##*:}" "the error names the address"
+finish
