@@ -127,6 +127,7 @@ struct ServeOptions {
   std::string listen = "127.0.0.1:9780";  // --listen ADDRESS:PORT
   std::string git_branch;                 // --git-branch: "" for the checked-out one
   std::string mode = "report";            // --mode: report (never writes)
+  std::string webhook_secret;             // --webhook-secret '${env:NAME}'
 };
 
 struct ValidateOptions {

@@ -2,6 +2,7 @@
 // SIGUSR1), the endpoints on one port, a clean exit on SIGTERM or SIGINT.
 #include <pthread.h>
 #include <signal.h>
+#include <unistd.h>
 
 #include <cerrno>
 #include <cstdlib>
@@ -18,6 +19,7 @@
 #include "cli/serve_loop.hpp"
 #include "cli/serve_routes.hpp"
 #include "core/plan/environment_runs.hpp"
+#include "core/text/env_references.hpp"
 #include "http/http_server.hpp"
 #include "log/log.hpp"
 
@@ -44,6 +46,9 @@ One port (--listen, loopback by default) answers:
   /readyz    200 once the first cycle ended (a readiness probe, a Compose healthcheck)
   /status    the last cycle per environment as JSON: revision, drift, the changes waiting
   /          the same as one small HTML page
+  /hooks/github, /hooks/gitlab
+             POST: with --webhook-secret, a push webhook signed with it starts a cycle at once;
+             a bad or missing signature is 401 and changes nothing
 
 Exit codes: 0 stopped by a signal; 1 it could not start (a usage error, a port taken).
 
@@ -80,7 +85,10 @@ Parsed parse_serve(const std::vector<std::string>& args, ServeOptions& options) 
       "git-branch", po::value(&options.git_branch)->value_name("BRANCH"),
       "the branch to follow (default: the one checked out, which it must be)")(
       "mode", po::value(&options.mode)->default_value(options.mode)->value_name("MODE"),
-      "report: plan and report, never write");
+      "report: plan and report, never write")(
+      "webhook-secret", po::value(&options.webhook_secret)->value_name("'${env:NAME}'"),
+      "the secret GitHub signs and GitLab sends webhooks with, from an environment variable; "
+      "without it the /hooks paths are off");
   add_colour_option(visible, options.colour);
   add_settings_option(visible, options.settings);
   add_connection_options(visible, options.connection);
@@ -96,6 +104,8 @@ Parsed parse_serve(const std::vector<std::string>& args, ServeOptions& options) 
     wrong = fmt::format("--mode '{}': the one mode is report", options.mode);
   } else if (options.interval.ms < 1000) {
     wrong = "--interval must be at least 1s";
+  } else if (!options.webhook_secret.empty() && !is_env_reference(options.webhook_secret)) {
+    wrong = "--webhook-secret: give '${env:NAME}', the variable that holds it, never the secret";
   } else if (parse_listen(options.listen, address, port) != Parsed::run) {
     wrong = fmt::format("--listen '{}': give ADDRESS:PORT, such as 127.0.0.1:9780", options.listen);
   }
@@ -138,8 +148,12 @@ int serve(ServeOptions& options, const sigset_t& signals) {
   std::string address;
   int port = 0;
   parse_listen(options.listen, address, port);
-  auto server = start_http_server(address, port, [&loop](const HttpRequest& request) {
-    return serve_route(request, loop.status(), unix_ms());
+  auto secret = expand_env_references(options.webhook_secret, "--webhook-secret");
+  if (!secret) return fail(secret.error().message);
+  // The signal the main loop waits for: a webhook starts the next cycle as SIGUSR1 does.
+  WebhookGate hooks{*secret, [] { kill(getpid(), SIGUSR1); }};
+  auto server = start_http_server(address, port, [&loop, &hooks](const HttpRequest& request) {
+    return serve_route(request, loop.status(), unix_ms(), hooks);
   });
   if (!server) return fail(server.error().message);
   log_info(fmt::format(

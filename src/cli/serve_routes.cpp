@@ -3,6 +3,7 @@
 
 #include <fmt/format.h>
 
+#include "http/webhook_signature.hpp"
 #include "render/serve_render.hpp"
 
 namespace topicform {
@@ -22,11 +23,31 @@ HttpResponse readiness(const ServeStatus& status) {
   return text(503, "the first cycle has not ended yet\n");
 }
 
+std::string header(const HttpRequest& request, const std::string& name) {
+  auto found = request.headers.find(name);
+  return found == request.headers.end() ? "" : found->second;
+}
+
+HttpResponse webhook(const HttpRequest& request, const std::string& path,
+                     const WebhookGate& hooks) {
+  if (request.method != "POST") return text(405, "use POST\n");
+  if (hooks.secret.empty())
+    return text(404, "webhooks are off: start serve with --webhook-secret\n");
+  bool signed_well = path == "/hooks/github"
+                         ? github_signature_valid(hooks.secret, request.body,
+                                                  header(request, "x-hub-signature-256"))
+                         : gitlab_token_valid(hooks.secret, header(request, "x-gitlab-token"));
+  if (!signed_well) return text(401, "bad or missing signature: nothing was done\n");
+  hooks.wake();
+  return text(202, "a cycle starts\n");
+}
+
 }  // namespace
 
-HttpResponse serve_route(const HttpRequest& request, const ServeStatus& status,
-                         std::int64_t now_ms) {
+HttpResponse serve_route(const HttpRequest& request, const ServeStatus& status, std::int64_t now_ms,
+                         const WebhookGate& hooks) {
   std::string path = request.target.substr(0, request.target.find('?'));
+  if (path == "/hooks/github" || path == "/hooks/gitlab") return webhook(request, path, hooks);
   bool known = path == "/metrics" || path == "/healthz" || path == "/readyz" || path == "/status" ||
                path == "/";
   if (!known)

@@ -179,15 +179,42 @@ wait "$served"
 served=""
 grep -q "stopped" "$tmp/serve.log" && ok || bad "the log says it stopped"
 
-# 9. a folder outside Git is read again each cycle; a usage error exits 1
+# 9. webhooks: with a long interval only a signed push starts a cycle; a bad signature is 401
+export SERVE_HOOK_SECRET="s3cret-$RANDOM"
+"$bin" serve "$tmp/served/topics" --bootstrap-server "$S" --interval 10m --listen "127.0.0.1:$port" \
+  --env test --webhook-secret '${env:SERVE_HOOK_SECRET}' 2>"$tmp/serve-hooks.log" &
+served=$!
+old=$(git_in "$tmp/work" rev-parse HEAD)
+[ "$(until_sample "topicform_git_revision_info{revision=\"${old:0:12}\"}" 1 30)" != -1 ] && ok || bad "the hooked serve reconciles the head"
+topic refunds
+push "refunds"
+new=$(git_in "$tmp/work" rev-parse HEAD)
+printf '{"ref":"refs/heads/main","after":"%s"}' "$new" >"$tmp/payload"
+hook() {  # SIGNATURE: POSTs the payload to /hooks/github; the status printed
+  curl -sS -o "$tmp/body" -w '%{http_code}' -H "X-GitHub-Event: push" -H "X-Hub-Signature-256: $1" \
+    --data-binary @"$tmp/payload" "$url/hooks/github"
+}
+[ "$(hook "sha256=$(printf %064d 0)")" = 401 ] && ok || bad "a bad signature is 401"
+[ "$(hook "")" = 401 ] && ok || bad "a missing signature is 401"
+sleep 2
+[ "$(sample "topicform_git_revision_info{revision=\"${old:0:12}\"}")" = 1 ] && ok || bad "a bad webhook starts no cycle"
+signature=$(openssl dgst -sha256 -hmac "$SERVE_HOOK_SECRET" <"$tmp/payload" | awk '{print $NF}')
+[ "$(hook "sha256=$signature")" = 202 ] && ok || bad "a signed push is accepted"
+[ "$(until_sample "topicform_git_revision_info{revision=\"${new:0:12}\"}" 1 10)" != -1 ] && ok || bad "a signed push starts a cycle that takes the new revision"
+grep -q "$SERVE_HOOK_SECRET" "$tmp/serve-hooks.log" && bad "the secret is logged" || ok
+kill -TERM "$served"; wait "$served"; served=""
+expect_exit 1 "a secret given in the open" "$bin" serve "$tmp/disk" --webhook-secret plain
+expect_out "never the secret" "the usage error says to name a variable"
+
+# 10. a folder outside Git is read again each cycle; a usage error exits 1
 mkdir "$tmp/disk" && cp "$tmp/work/topics/"*.yaml "$tmp/disk/"
 "$bin" serve "$tmp/disk" --bootstrap-server "$S" --interval 1s --listen "127.0.0.1:$port" --env test 2>"$tmp/serve-disk.log" &
 on_disk=$!
-until_sample 'topicform_topics_managed{environment="test"}' 4 30 >/dev/null
+until_sample 'topicform_topics_managed{environment="test"}' 6 30 >/dev/null
 first=$(get /status >/dev/null && /usr/bin/python3 -c 'import json,sys; print(json.load(open(sys.argv[1]))["revision"])' "$tmp/body")
 [[ "$first" == disk:* ]] && ok || bad "the revision of a folder is a digest of its files: $first"
 rm "$tmp/disk/payments.yaml"
-[ "$(until_sample 'topicform_topics_managed{environment="test"}' 2 15)" != -1 ] && ok || bad "a file removed from the folder is seen"
+[ "$(until_sample 'topicform_topics_managed{environment="test"}' 4 15)" != -1 ] && ok || bad "a file removed from the folder is seen"
 kill -TERM "$on_disk"; wait "$on_disk"; on_disk=""
 expect_exit 1 "--mode apply is not a mode yet" "$bin" serve "$tmp/disk" --mode apply
 expect_out "the one mode is report" "the usage error says why"

@@ -132,7 +132,7 @@ TEST(ServeRender, MetricsNameEveryReasonAndCount) {
 TEST(ServeRoutes, EachPathAnswersAndOthersDoNot) {
   ServeStatus status = status_with({});
   auto get = [&](const std::string& target, std::int64_t now = 1'600'000) {
-    return serve_route(HttpRequest{"GET", target, {}, ""}, status, now);
+    return serve_route(HttpRequest{"GET", target, {}, ""}, status, now, {});
   };
   EXPECT_EQ(get("/metrics").status, 200);
   EXPECT_EQ(get("/metrics").content_type, "text/plain; version=0.0.4; charset=utf-8");
@@ -144,9 +144,33 @@ TEST(ServeRoutes, EachPathAnswersAndOthersDoNot) {
   EXPECT_EQ(get("/healthz", 1'500'000 + 3 * 120'000).status, 200);
   EXPECT_EQ(get("/healthz", 1'500'001 + 3 * 120'000).status, 503);
   EXPECT_EQ(get("/nothing").status, 404);
-  EXPECT_EQ(serve_route(HttpRequest{"POST", "/metrics", {}, ""}, status, 0).status, 405);
+  EXPECT_EQ(serve_route(HttpRequest{"POST", "/metrics", {}, ""}, status, 0, {}).status, 405);
   status.cycles = 0;
   EXPECT_EQ(get("/readyz").status, 503);
+}
+
+TEST(ServeRoutes, OnlyASignedWebhookWakesTheLoop) {
+  int woken = 0;
+  WebhookGate hooks{"It's a Secret to Everybody", [&] { ++woken; }};
+  auto post = [&](const std::string& path, std::map<std::string, std::string> headers) {
+    return serve_route(HttpRequest{"POST", path, std::move(headers), "Hello, World!"}, {}, 0, hooks)
+        .status;
+  };
+  // GitHub's documented example of this secret and body.
+  const std::string good =
+      "sha256=757107ea0eb2509fc211221cce984b8a37570b6d7586c22c46f4379c8b043e17";
+  EXPECT_EQ(post("/hooks/github", {{"x-hub-signature-256", good}}), 202);
+  EXPECT_EQ(woken, 1);
+  std::string bad = good;
+  bad.back() = '8';
+  EXPECT_EQ(post("/hooks/github", {{"x-hub-signature-256", bad}}), 401);
+  EXPECT_EQ(post("/hooks/github", {}), 401);
+  EXPECT_EQ(post("/hooks/gitlab", {{"x-gitlab-token", "It's a Secret to Everybody"}}), 202);
+  EXPECT_EQ(post("/hooks/gitlab", {{"x-gitlab-token", "It's a secret to everybody"}}), 401);
+  EXPECT_EQ(woken, 2);
+  hooks.secret.clear();
+  EXPECT_EQ(post("/hooks/github", {{"x-hub-signature-256", good}}), 404);
+  EXPECT_EQ(woken, 2);
 }
 
 TEST(ServeRender, ThePageEscapesWhatTheClusterNames) {
