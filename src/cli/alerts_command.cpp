@@ -24,6 +24,8 @@ Writes Prometheus alerting rules made from the manifests of one environment (no 
   above peak msg/s x downtime; with only maxConsumerDowntime, lag that has not drained for that
   long. A group without maxConsumerDowntime gets no rule, and is listed on stderr.
 - with --metrics topicform, a topicform check that keeps failing (5 minutes).
+With --metrics serve, the rules are on `topicform serve`'s metrics instead: a topic out of sync
+for three cycles, no successful cycle for five, no serve reporting the environment.
 
 Metrics (--metrics):
   topicform        topicform_dead_letter_messages, topicform_consumer_group_lag and
@@ -31,6 +33,9 @@ Metrics (--metrics):
                    for node_exporter's textfile collector (labels environment, topic, group)
   kafka-exporter   danielqsj/kafka_exporter's kafka_topic_partition_current_offset,
                    kafka_topic_partition_oldest_offset and kafka_consumergroup_lag_sum
+  serve            topicform_topic_in_sync, topicform_last_successful_cycle_timestamp_seconds
+                   and topicform_cycles_total, as 'topicform serve' answers on /metrics; a cycle
+                   is --serve-interval long (serve's --interval)
 The file passes 'promtool check rules'. It is written whole each time (FILE '-' is stdout).
 
 Exit status: 0 written, 1 errors in the manifests, bad usage or a file that cannot be written.
@@ -44,7 +49,12 @@ Parsed parse_alerts(const std::vector<std::string>& args, AlertsOptions& options
   visible.add_options()("help,h", "show this help")(
       "out,o", po::value(&options.out)->value_name("FILE"), "the rule file to write ('-': stdout)")(
       "metrics", po::value(&options.metrics)->default_value("topicform"),
-      "whose metric names: topicform or kafka-exporter");
+      "whose metric names: topicform, kafka-exporter or serve")(
+      "serve-interval",
+      po::value(&options.serve_interval)
+          ->default_value(DurationMs{120'000}, "2m")
+          ->value_name("DURATION"),
+      "with --metrics serve: serve's --interval, the length of a cycle");
   add_environment_option(visible, options.environment);
   add_colour_option(visible, options.colour);
   add_settings_option(visible, options.settings);
@@ -53,8 +63,10 @@ Parsed parse_alerts(const std::vector<std::string>& args, AlertsOptions& options
       "Examples:\n  topicform alerts topics/ --out /etc/prometheus/rules/topics.yml\n"
       "  topicform alerts topics/ --env prod --metrics kafka-exporter --out -\n");
   if (parsed != Parsed::run) return parsed;
-  if (options.metrics != "topicform" && options.metrics != "kafka-exporter") {
-    fail(fmt::format("unknown --metrics '{}': use topicform or kafka-exporter", options.metrics));
+  if (options.metrics != "topicform" && options.metrics != "kafka-exporter" &&
+      options.metrics != "serve") {
+    fail(fmt::format("unknown --metrics '{}': use topicform, kafka-exporter or serve",
+                     options.metrics));
     return Parsed::usage_error;
   }
   if (options.out.empty()) {
@@ -74,8 +86,14 @@ int run_alerts(const std::vector<std::string>& args) {
     return fail("the manifests have errors; no rules were written");
   }
   bool exporter = options.metrics == "kafka-exporter";
-  AlertSet alerts = alert_rules(checked->topics, checked->environment.name,
-                                exporter ? MetricSource::kafka_exporter : MetricSource::topicform);
+  bool serve = options.metrics == "serve";
+  AlertSet alerts;
+  if (serve) {
+    alerts.rules = serve_rules(checked->environment.name, options.serve_interval.ms);
+  } else {
+    alerts = alert_rules(checked->topics, checked->environment.name,
+                         exporter ? MetricSource::kafka_exporter : MetricSource::topicform);
+  }
   for (const auto& skipped : alerts.skipped) {
     log_info("note: no lag rule for group " + skipped);
   }
@@ -83,7 +101,9 @@ int run_alerts(const std::vector<std::string>& args) {
       "Alerting rules for environment '{}', on the metrics of {}.\nWritten by `topicform "
       "alerts` from the manifests: change those, not this file.",
       checked->environment.name,
-      exporter ? "kafka_exporter" : "`topicform check --format prometheus`");
+      exporter ? "kafka_exporter"
+      : serve  ? "`topicform serve`"
+               : "`topicform check --format prometheus`");
   std::string text = render_alert_rules(alerts, header);
   if (options.out == "-") {
     std::cout << text;

@@ -18,6 +18,7 @@ struct AlertsOptions {
   std::string environment;
   std::string settings;
   std::string metrics = "topicform";
+  DurationMs serve_interval{120'000};  // --serve-interval: serve's --interval, for --metrics serve
   std::string colour = "auto";
 };
 

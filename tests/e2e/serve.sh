@@ -11,7 +11,7 @@ suite=serve
 tmp=$(mktemp -d)
 . tests/lib.sh
 cleanup() {
-  for p in ${served:-} ${on_disk:-}; do kill -9 "$p" 2>/dev/null; done
+  for p in ${served:-} ${on_disk:-} ${prometheus:-}; do kill -9 "$p" 2>/dev/null; done
   broker_down "$tmp/broker"
   [ "$failed" -ne 0 ] && mkdir -p build/e2e-logs && cp "$tmp"/serve*.log build/e2e-logs/ 2>/dev/null
   rm -rf "$tmp"
@@ -99,12 +99,52 @@ expect_exit 0 "apply creates the topics" tf apply --auto-approve "$tmp/work/topi
 [ "$(until_sample "$(in_sync shop.orders.dead none)" 1 30)" != -1 ] && ok || bad "shop.orders.dead in sync after apply"
 [ "$(sample 'topicform_topics_managed{environment="test"}')" = 2 ] && ok || bad "two topics managed"
 
+# A real Prometheus scrapes serve every second and evaluates the rules `alerts --metrics serve`
+# writes for a 1 s interval.
+expect_exit 0 "alerts writes the rules on serve's metrics" "$bin" alerts "$tmp/work/topics" --env test \
+  --metrics serve --serve-interval 1s --out "$tmp/rules.yml"
+expect_exit 0 "promtool accepts them" promtool check rules "$tmp/rules.yml"
+prometheus_port=$(ci/kafka/broker free-port 1)
+cat >"$tmp/prometheus.yml" <<YAML
+global: {scrape_interval: 1s, evaluation_interval: 1s}
+rule_files: [$tmp/rules.yml]
+scrape_configs:
+  - job_name: topicform
+    static_configs: [{targets: ['127.0.0.1:$port']}]
+YAML
+prometheus --config.file="$tmp/prometheus.yml" --storage.tsdb.path="$tmp/tsdb" \
+  --web.listen-address="127.0.0.1:$prometheus_port" >"$tmp/prometheus.log" 2>&1 &
+prometheus=$!
+# Seconds until Prometheus has ALERT firing with the labels LABELS (JSON, key: value); -1 when
+# not within LIMIT seconds.
+until_firing() {  # ALERT LABELS LIMIT
+  /usr/bin/python3 - "http://127.0.0.1:$prometheus_port/api/v1/alerts" "$@" <<'PY'
+import json, sys, time, urllib.request
+url, alert, labels, limit = sys.argv[1], sys.argv[2], json.loads(sys.argv[3]), float(sys.argv[4])
+began = time.time()
+while time.time() - began < limit:
+    try:
+        alerts = json.load(urllib.request.urlopen(url, timeout=2))["data"]["alerts"]
+    except OSError:
+        alerts = []
+    if any(a["labels"].get("alertname") == alert and a["state"] == "firing" and
+           all(a["labels"].get(k) == v for k, v in labels.items()) for a in alerts):
+        print(f"{time.time() - began:.1f}")
+        sys.exit(0)
+    time.sleep(0.2)
+print(-1)
+PY
+}
+
 # 3. drift made with Kafka's own tools shows by reason within an interval and a cycle
 expect_exit 0 "kafka-configs.sh sets a config by hand" kafka_tool kafka.admin.ConfigCommand \
   --bootstrap-server "$S" --entity-type topics --entity-name shop.orders --alter --add-config retention.ms=1000
 seen=$(until_sample "$(in_sync shop.orders config)" 0 10)
 [ "$seen" != -1 ] && ok || bad "a config changed by hand shows as config drift"
 echo "$suite: config drift seen in /metrics ${seen} s after kafka-configs returned (interval 1 s)" >&2
+fired=$(until_firing TopicformTopicDrift '{"topic": "shop.orders", "reason": "config", "environment": "test"}' 40)
+[ "$fired" != -1 ] && ok || bad "Prometheus fires TopicformTopicDrift for the config drift: $(tail -3 "$tmp/prometheus.log")"
+echo "$suite: TopicformTopicDrift firing in Prometheus $fired s after /metrics showed the drift (scrape 1 s, for: 3s)" >&2
 expect_exit 0 "kafka-topics.sh grows partitions by hand" kafka_tool org.apache.kafka.tools.TopicCommand \
   --bootstrap-server "$S" --alter --topic shop.orders --partitions 3
 [ "$(until_sample "$(in_sync shop.orders partitions)" 0 10)" != -1 ] && ok || bad "partitions grown by hand show"

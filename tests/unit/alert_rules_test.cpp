@@ -73,5 +73,17 @@ TEST(AlertRules, PromqlStringsEscapeQuotesBackslashesAndNewlines) {
   EXPECT_EQ(promql_string("a\"b\\c\nd"), "\"a\\\"b\\\\c\\nd\"");
 }
 
+TEST(AlertRules, ServeRulesCountCyclesOfItsInterval) {
+  std::vector<std::string> exprs;
+  for (const auto& r : serve_rules("prod", 120'000))
+    exprs.push_back(r.expr + " for " + r.for_duration);
+  EXPECT_EQ(exprs,
+            (std::vector<std::string>{
+                "topicform_topic_in_sync{environment=\"prod\",reason!=\"none\"} == 0 for 360s",
+                "time() - topicform_last_successful_cycle_timestamp_seconds{environment="
+                "\"prod\"} > 600 for ",
+                "absent(topicform_cycles_total{environment=\"prod\"}) for 600s"}));
+}
+
 }  // namespace
 }  // namespace topicform

@@ -1,6 +1,8 @@
 // The alerting rules: PromQL over one of two metric vocabularies, thresholds from owner cards.
 #include "core/operations/alert_rules.hpp"
 
+#include <algorithm>
+
 #include <cmath>
 #include <variant>
 
@@ -14,6 +16,7 @@ namespace {
 constexpr const char* kDeadGroup = "topicform-dead-letters";
 constexpr const char* kLagGroup = "topicform-consumer-lag";
 constexpr const char* kCheckGroup = "topicform-check";
+constexpr const char* kServeGroup = "topicform-serve";
 
 struct Vocabulary {
   MetricSource source;
@@ -152,6 +155,43 @@ AlertSet alert_rules(const std::vector<EffectiveTopic>& topics, const std::strin
   for (auto& rule : lag_rules) out.rules.push_back(std::move(rule));
   if (source == MetricSource::topicform) out.rules.push_back(check_rule(environment));
   return out;
+}
+
+std::vector<AlertRule> serve_rules(const std::string& environment, std::int64_t interval_ms) {
+  std::string env = promql_string(environment);
+  std::int64_t seconds = std::max<std::int64_t>(1, interval_ms / 1000);
+  std::map<std::string, std::string> labels = {{"severity", "warning"},
+                                               {"environment", environment}};
+  AlertRule drift{
+      kServeGroup,
+      "TopicformTopicDrift",
+      fmt::format("topicform_topic_in_sync{{environment={},reason!=\"none\"}} == 0", env),
+      fmt::format("{}s", 3 * seconds),
+      labels,
+      fmt::format("a topic of environment '{}' differs from Git", environment),
+      "For three cycles of topicform serve the topic (label topic) has not been as its "
+      "manifest says (label reason). /status lists the drift and the changes that wait for a "
+      "reviewed apply."};
+  AlertRule stale{
+      kServeGroup,
+      "TopicformNoSuccessfulCycle",
+      fmt::format("time() - topicform_last_successful_cycle_timestamp_seconds{{"
+                  "environment={}}} > {}",
+                  env, 5 * seconds),
+      "",
+      labels,
+      fmt::format("topicform serve has not planned environment '{}' for five cycles", environment),
+      "The manifests do not validate, or the cluster or registry cannot be read: "
+      "topicform_cycles_total by result and serve's log say which."};
+  AlertRule absent{kServeGroup,
+                   "TopicformServeAbsent",
+                   fmt::format("absent(topicform_cycles_total{{environment={}}})", env),
+                   fmt::format("{}s", 5 * seconds),
+                   labels,
+                   fmt::format("no topicform serve reports environment '{}'", environment),
+                   "Prometheus scrapes no serve that plans this environment: it stopped, or "
+                   "its target is gone."};
+  return {drift, stale, absent};
 }
 
 std::string promql_string(const std::string& text) {

@@ -2,6 +2,7 @@
 // group whose lag may grow past what its owner card allows.
 #pragma once
 
+#include <cstdint>
 #include <map>
 #include <string>
 #include <vector>
@@ -40,6 +41,11 @@ struct AlertSet {
 // - With topicform's own metrics, a check that keeps failing.
 AlertSet alert_rules(const std::vector<EffectiveTopic>& topics, const std::string& environment,
                      MetricSource source);
+
+// The rules on `topicform serve`'s own metrics for `environment`, which it plans every
+// `interval_ms`: a topic that stays out of sync for three cycles, no successful cycle for five
+// (also when serve stops answering: its last success stays old), and no serve at all.
+std::vector<AlertRule> serve_rules(const std::string& environment, std::int64_t interval_ms);
 
 // A PromQL string literal: `text` quoted with its backslashes and quotes escaped.
 std::string promql_string(const std::string& text);
