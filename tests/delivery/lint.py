@@ -60,7 +60,7 @@ def lint_dockerfile(path, topicform_image):
         problem(path, "the runtime stage does not install ci/runtime-packages")
 
 
-def lint_compose(path):
+def lint_compose(path, binary):
     here = os.path.dirname(path)
     compose = yaml.safe_load(open(path))
     services = compose.get("services", {})
@@ -106,6 +106,10 @@ def lint_compose(path):
     context = os.path.normpath(os.path.join(here, topics.get("build", {}).get("context", ".")))
     if not os.path.exists(os.path.join(context, "Dockerfile")):
         problem(path, f"the topics image builds from '{context}', which has no Dockerfile")
+    for name, service in services.items():
+        command = service.get("command", [])
+        if service.get("image", "").startswith("topicform:") and command:
+            lint_commands(path, ["topicform " + shlex.join(command)], binary, here)
     for name, service in services.items():
         if name in ("broker", "topics"):
             continue
@@ -245,7 +249,7 @@ def main():
     root = sys.argv[2] if len(sys.argv) > 2 else "."
     lint_dockerfile(os.path.join(root, "Dockerfile"), topicform_image=True)
     lint_dockerfile(os.path.join(root, "examples/compose/app/Dockerfile"), topicform_image=False)
-    lint_compose(os.path.join(root, "examples/compose/compose.yaml"))
+    lint_compose(os.path.join(root, "examples/compose/compose.yaml"), binary)
     lint_github(os.path.join(root, "examples/ci/github/topics.yml"), binary, root)
     lint_gitlab(os.path.join(root, "examples/ci/gitlab/.gitlab-ci.yml"), binary, root)
     for p in problems:

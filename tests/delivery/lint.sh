@@ -30,6 +30,7 @@ mistake "a published broker port" $C "s.replace('    networks: [app_net]\n    # 
 mistake "an unpinned image" $C "s.replace('apache/kafka:4.1.1', 'apache/kafka:latest')" "image 'apache/kafka:latest' is not pinned"
 mistake "auto-create left on" $C "s.replace('KAFKA_AUTO_CREATE_TOPICS_ENABLE: \"false\"', 'KAFKA_AUTO_CREATE_TOPICS_ENABLE: \"true\"')" "KAFKA_AUTO_CREATE_TOPICS_ENABLE"
 mistake "an app not waiting for topics" $C "s.replace('condition: service_completed_successfully', 'condition: service_started')" "must wait for topics"
+mistake "a serve flag that does not exist" $C "s.replace('\"--interval\", \"2m\"', '\"--every\", \"2m\"')" "'topicform serve' has no option --every"
 mistake "a download in the image build" Dockerfile "s.replace('RUN /src/ci/build-release', 'RUN curl -sL https://example.com/x | sh && /src/ci/build-release')" "the build downloads with 'curl'"
 mistake "a root runtime stage" Dockerfile "s.replace('USER 10001', 'USER root')" "non-root USER"
 mistake "a flag topicform does not take" examples/ci/github/topics.yml "s.replace('--out plan.json', '--save plan.json')" "'topicform plan' has no option --save"

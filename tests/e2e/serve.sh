@@ -85,6 +85,10 @@ served=$!
 [ "$(until_sample "$(in_sync shop.orders missing)" 0 60)" != -1 ] && ok || bad "shop.orders reported missing"
 [ "$(get /readyz)" = 200 ] && grep -qx ready "$tmp/body" && ok || bad "/readyz 200 after the first cycle"
 [ "$(get /healthz)" = 200 ] && ok || bad "/healthz 200"
+# The Compose example's healthcheck, as written there, on this port and on one nobody answers.
+probe=$(/usr/bin/python3 -c 'import sys, yaml; print(yaml.safe_load(open(sys.argv[1]))["services"]["topics-watch"]["healthcheck"]["test"][3])' examples/compose/compose.yaml)
+timeout 5 bash -c "${probe//9780/$port}" && ok || bad "the Compose healthcheck passes on a live serve"
+timeout 5 bash -c "${probe//9780/$(ci/kafka/broker free-port 1)}" 2>/dev/null && bad "the Compose healthcheck passes with no serve" || ok
 [ "$(sample "$(in_sync shop.orders.dead missing)")" = 0 ] && ok || bad "the dead topic is reported missing too"
 [ "$(sample 'topicform_topics_out_of_sync{environment="test",reason="missing"}')" = 2 ] && ok || bad "two topics missing"
 [ "$(sample "$(in_sync legacy.audit unmanaged)")" = 0 ] && ok || bad "a topic in no manifest is unmanaged"
