@@ -48,6 +48,14 @@ Result<Planned> plan_from_cluster(const CheckedProject& checked, const PlanOptio
         "plan against the live cluster to see them";
     return make_plan(desired, request, {reader, nullptr});
   }
+  auto live = plan_live(checked, options, targets, label);
+  if (!live) return live.error();
+  return std::move(live->planned);
+}
+
+Result<LivePlan> plan_live(const CheckedProject& checked, const PlanOptions& options,
+                           const Targets& targets, const std::string& label) {
+  Desired desired = desired_of(checked, &targets);
   auto admin = connect_kafka(options.connection, checked.environment);
   if (!admin) return admin.error();
   auto registry = connect_registry(options.connection, checked.environment);
@@ -65,7 +73,7 @@ Result<Planned> plan_from_cluster(const CheckedProject& checked, const PlanOptio
     if (*registry)
       log_info(fmt::format("{}schema registry requests: {}", label, (*registry)->requests().reads));
   }
-  return planned;
+  return LivePlan{std::move(*admin), std::move(*registry), std::move(*planned)};
 }
 
 }  // namespace topicform

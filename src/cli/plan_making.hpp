@@ -2,10 +2,12 @@
 // several-environment run built on it.
 #pragma once
 
+#include <memory>
 #include <string>
 
 #include "cli/checked_project.hpp"
 #include "cli/command_options.hpp"
+#include "cluster/kafka_admin.hpp"
 #include "core/ground/result.hpp"
 #include "engine/reconciler.hpp"
 
@@ -24,6 +26,18 @@ Result<std::string> snapshot_for(const PlanOptions& options, const std::string& 
 Result<Planned> plan_from_cluster(const CheckedProject& checked, const PlanOptions& options,
                                   const Targets& targets, const std::string& snapshot,
                                   const std::string& label);
+
+// A plan of the live cluster whose connections stay open, for a caller that goes on to write.
+struct LivePlan {
+  std::unique_ptr<KafkaAdmin> admin;
+  std::unique_ptr<SchemaRegistry> registry;  // null: the environment names none, or skipped
+  Planned planned;
+};
+
+// The plan against the live cluster, with the broker's own check of the writes; `label` leads
+// the --stats lines.
+Result<LivePlan> plan_live(const CheckedProject& checked, const PlanOptions& options,
+                           const Targets& targets, const std::string& label);
 
 // `plan` over several environments (several --env, or --env all): one report, the worst exit.
 int run_plan_environments(PlanOptions& options);

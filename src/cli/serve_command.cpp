@@ -33,7 +33,13 @@ Keeps running: every --interval it brings the manifests up to date (in a Git rep
 fetch and a fast-forward of the branch; elsewhere, such as a mounted ConfigMap, the files are
 read again), validates them, plans every environment named and reports how the cluster differs.
 A revision that does not validate is reported and not planned: the last good one stays desired.
---mode report (the only mode) never writes; `topicform apply` makes the changes.
+--mode report (the default) never writes. --mode apply writes what the safety contract allows
+without a person: creates, partition growth, config changes that destroy nothing, ACLs, schema
+versions and levels (a change outside Git of that kind is reverted). A topic with any change
+that waits for a person (blocked, a lower retention, another cleanup.policy, a delete, a new
+replication factor) gets none of its changes, which /status lists for a reviewed apply; a
+blocked change about the whole cluster (another cluster id) stops every write. Run one replica
+in apply mode.
 
 It logs a line when something changes (drift found or gone, a revision taken, a failure), not
 every cycle. SIGUSR1 starts a cycle at once; SIGTERM or SIGINT ends it (exit 0).
@@ -85,7 +91,8 @@ Parsed parse_serve(const std::vector<std::string>& args, ServeOptions& options) 
       "git-branch", po::value(&options.git_branch)->value_name("BRANCH"),
       "the branch to follow (default: the one checked out, which it must be)")(
       "mode", po::value(&options.mode)->default_value(options.mode)->value_name("MODE"),
-      "report: plan and report, never write")(
+      "report: plan and report, never write; apply: also write what needs no person "
+      "(creates, partition growth, configs that destroy nothing, ACLs, schema versions)")(
       "webhook-secret", po::value(&options.webhook_secret)->value_name("'${env:NAME}'"),
       "the secret GitHub signs and GitLab sends webhooks with, from an environment variable; "
       "without it the /hooks paths are off");
@@ -100,8 +107,8 @@ Parsed parse_serve(const std::vector<std::string>& args, ServeOptions& options) 
   std::string address;
   int port = 0;
   std::string wrong;
-  if (options.mode != "report") {
-    wrong = fmt::format("--mode '{}': the one mode is report", options.mode);
+  if (options.mode != "report" && options.mode != "apply") {
+    wrong = fmt::format("--mode '{}': use report or apply", options.mode);
   } else if (options.interval.ms < 1000) {
     wrong = "--interval must be at least 1s";
   } else if (!options.webhook_secret.empty() && !is_env_reference(options.webhook_secret)) {

@@ -9,6 +9,7 @@
 #include "cli/environment_fanout.hpp"
 #include "cli/plan_io.hpp"
 #include "cli/plan_making.hpp"
+#include "cli/serve_apply.hpp"
 #include "log/log.hpp"
 #include "render/diagnostics_render.hpp"
 
@@ -131,28 +132,48 @@ bool ServeLoop::take_revision(CheckedSet& checked, const std::string& revision) 
   return true;
 }
 
+// The live plan of `checked`; in apply mode, its automatic part written first and the cluster
+// planned again, so the status tells what is left. `applied`: why the write failed, or "".
+Result<LivePlan> ServeLoop::plan_and_apply(const CheckedProject& checked, std::string& applied) {
+  PlanOptions request;
+  request.connection = m_options.connection;
+  std::string label = fmt::format("environment '{}': ", checked.environment.name);
+  auto targets = checked_targets(checked, {});
+  if (!targets) return targets.error();
+  auto live = plan_live(checked, request, *targets, label);
+  if (!live || m_options.mode != "apply") return live;
+  auto written = apply_automatic(checked, *live, m_options.connection);
+  if (!written) {
+    applied = written.error().message;
+    return live;
+  }
+  if (!written->wrote) return live;
+  log_info(fmt::format("{}applied {} change(s) to {}", label, written->changes,
+                       fmt::join(written->topics, ", ")));
+  return plan_live(checked, request, *targets, label);
+}
+
 EnvironmentStatus ServeLoop::plan_environment(const CheckedProject& checked,
                                               const EnvironmentStatus& last) {
   EnvironmentStatus env = last;
   env.environment = checked.environment.name;
-  PlanOptions request;
-  request.connection = m_options.connection;
-  auto targets = checked_targets(checked, {});
-  auto made = targets ? plan_from_cluster(checked, request, *targets, "",
-                                          fmt::format("environment '{}': ", env.environment))
-                      : Result<Planned>(targets.error());
+  std::string write_error;
+  auto made = plan_and_apply(checked, write_error);
   env.finished_ms = unix_ms();
   if (!made) {
     env.result = CycleResult::failed;
     env.error = made.error().message;
   } else {
-    env.result = m_bad.empty() ? CycleResult::success : CycleResult::invalid;
-    env.error = m_bad_why;
+    const Planned& planned = made->planned;
+    env.result = !write_error.empty() ? CycleResult::failed
+                 : m_bad_why.empty()  ? CycleResult::success
+                                      : CycleResult::invalid;
+    env.error = write_error.empty() ? m_bad_why : "apply: " + write_error;
     env.planned = true;
     env.revision = m_good_revision;
-    env.cluster_id = made->plan.cluster_id;
-    env.drift = drift_of(checked.topics, made->state, made->plan);
-    env.changes = change_lines(made->plan);
+    env.cluster_id = planned.plan.cluster_id;
+    env.drift = drift_of(checked.topics, planned.state, planned.plan);
+    env.changes = change_lines(planned.plan);
     if (env.result == CycleResult::success) env.last_success_ms = env.finished_ms;
   }
   env.diagnostics = m_bad;
@@ -201,9 +222,12 @@ void ServeLoop::cycle(const std::function<bool()>& stopping) {
       load_and_check_each(m_options.paths, m_options.environments, m_options.settings, "");
   if (checked) {
     take_revision(*checked, revision);
-  } else if (checked.error().message != m_bad_why) {
+  } else {
+    // The newest revision could not even be checked (`--env all` on settings that name no
+    // environment): as invalid as one with errors.
+    if (checked.error().message != m_bad_why) log_error(checked.error().message);
     m_bad_why = checked.error().message;
-    log_error(m_bad_why);
+    m_bad.clear();
   }
   std::vector<EnvironmentStatus> found;
   ServeStatus before = status();

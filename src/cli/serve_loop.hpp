@@ -11,6 +11,7 @@
 
 #include "cli/checked_project.hpp"
 #include "cli/command_options.hpp"
+#include "cli/plan_making.hpp"
 #include "core/operations/serve_status.hpp"
 #include "manifest/git_sync.hpp"
 
@@ -32,6 +33,7 @@ class ServeLoop {
 
   std::string refresh();
   bool take_revision(CheckedSet& checked, const std::string& revision);
+  Result<LivePlan> plan_and_apply(const CheckedProject& checked, std::string& applied);
   EnvironmentStatus plan_environment(const CheckedProject& checked, const EnvironmentStatus& last);
   std::vector<EnvironmentStatus> unplanned(const CheckedSet& checked,
                                            const ServeStatus& before) const;

@@ -250,7 +250,40 @@ kill -TERM "$served"; wait "$served"; served=""
 expect_exit 1 "a secret given in the open" "$bin" serve "$tmp/disk" --webhook-secret plain
 expect_out "never the secret" "the usage error says to name a variable"
 
-# 10. a folder outside Git is read again each cycle; a usage error exits 1
+# 10. --mode apply writes what needs no person and nothing else: the missing topics are created
+# and a dead topic's retention lowered by hand is raised back, while shop.orders (a config
+# changed by hand and partitions grown: shrinking is blocked) keeps both, as the broker shows.
+expect_exit 0 "a dead topic's retention is lowered by hand" kafka_tool kafka.admin.ConfigCommand \
+  --bootstrap-server "$S" --entity-type topics --entity-name shop.orders.dead --alter --add-config retention.ms=5000
+"$bin" serve "$tmp/served/topics" --bootstrap-server "$S" --interval 1s --listen "127.0.0.1:$port" \
+  --env test --mode apply 2>"$tmp/serve-apply.log" &
+served=$!
+for t in shop.payments shop.payments.dead shop.refunds shop.refunds.dead shop.orders.dead; do
+  [ "$(until_sample "$(in_sync $t none)" 1 30)" != -1 ] && ok || bad "apply mode brings $t in sync"
+done
+[ "$(sample "$(in_sync shop.orders config)")" = 0 ] && ok || bad "shop.orders still differs: its change waits"
+run kafka_tool kafka.admin.ConfigCommand --bootstrap-server "$S" --entity-type topics --entity-name shop.orders --describe
+grep -q "retention.ms=1000" "$tmp/out" && ok || bad "the broker still has shop.orders' retention set by hand"
+run kafka_tool org.apache.kafka.tools.TopicCommand --bootstrap-server "$S" --describe --topic shop.orders
+grep -q "PartitionCount: 3" "$tmp/out" && ok || bad "the broker still has shop.orders' 3 partitions"
+run kafka_tool kafka.admin.ConfigCommand --bootstrap-server "$S" --entity-type topics --entity-name shop.orders.dead --describe
+grep -q "retention.ms=2592000000" "$tmp/out" && ok || bad "the broker has the dead topic's retention back"
+run kafka_tool org.apache.kafka.tools.TopicCommand --bootstrap-server "$S" --list
+grep -qx "legacy.audit" "$tmp/out" && ok || bad "the unmanaged topic is left alone"
+grep -q "applied .* change(s) to shop.orders.dead, shop.payments, shop.payments.dead, shop.refunds, shop.refunds.dead" \
+  "$tmp/serve-apply.log" && ok || bad "the log says what was applied: $(grep applied "$tmp/serve-apply.log")"
+get /status >/dev/null
+/usr/bin/python3 - "$tmp/body" <<'PY' && ok || bad "/status keeps shop.orders' changes waiting"
+import json, sys
+status = json.load(open(sys.argv[1]))
+[env] = status["environments"]
+assert status["mode"] == "apply" and env["result"] == "success", (status["mode"], env["result"], env["error"])
+assert [d["topic"] for d in env["drift"]] == ["legacy.audit", "shop.orders"], env["drift"]
+assert any("partitions/only-grow" in line for line in env["waiting"]), env["waiting"]
+PY
+kill -TERM "$served"; wait "$served"; served=""
+
+# 11. a folder outside Git is read again each cycle; a usage error exits 1
 mkdir "$tmp/disk" && cp "$tmp/work/topics/"*.yaml "$tmp/disk/"
 "$bin" serve "$tmp/disk" --bootstrap-server "$S" --interval 1s --listen "127.0.0.1:$port" --env test 2>"$tmp/serve-disk.log" &
 on_disk=$!
@@ -260,8 +293,8 @@ first=$(get /status >/dev/null && /usr/bin/python3 -c 'import json,sys; print(js
 rm "$tmp/disk/payments.yaml"
 [ "$(until_sample 'topicform_topics_managed{environment="test"}' 4 15)" != -1 ] && ok || bad "a file removed from the folder is seen"
 kill -TERM "$on_disk"; wait "$on_disk"; on_disk=""
-expect_exit 1 "--mode apply is not a mode yet" "$bin" serve "$tmp/disk" --mode apply
-expect_out "the one mode is report" "the usage error says why"
+expect_exit 1 "--mode write is no mode" "$bin" serve "$tmp/disk" --mode write
+expect_out "use report or apply" "the usage error says which modes there are"
 expect_exit 1 "a taken port" "$bin" serve "$tmp/disk" --listen "127.0.0.1:${S##*:}" --bootstrap-server "$S"
 expect_out "cannot listen on 127.0.0.1:${S##*:}" "the error names the address"
 finish

@@ -179,7 +179,7 @@ TEST(CommandOptions, AlertsAndReassignCheckTheirValues) {
             Parsed::run);
   EXPECT_EQ(alerts.metrics, "kafka-exporter");
   expect_usage_error<AlertsOptions>(parse_alerts, {"--out", "-", "--metrics", "jmx"},
-                                    "unknown --metrics 'jmx': use topicform or kafka-exporter");
+                                    "unknown --metrics 'jmx': use topicform, kafka-exporter or serve");
   ReassignOptions reassign;
   ASSERT_EQ(parsed(parse_reassign, {"--out", "r.json", "--throttle", "10MiB"}, reassign, said),
             Parsed::run);
@@ -245,8 +245,8 @@ TEST(CommandOptions, ServeTakesAnIntervalAnAddressAndTheOneMode) {
   EXPECT_EQ(o.listen, "[::1]:9000");
   EXPECT_EQ(o.git_branch, "main");
   EXPECT_EQ(o.mode, "report");
-  expect_usage_error<ServeOptions>(parse_serve, {"--mode", "apply"},
-                                   "--mode 'apply': the one mode is report");
+  expect_usage_error<ServeOptions>(parse_serve, {"--mode", "write"},
+                                   "--mode 'write': use report or apply");
   expect_usage_error<ServeOptions>(parse_serve, {"--interval", "500ms"},
                                    "--interval must be at least 1s");
   expect_usage_error<ServeOptions>(parse_serve, {"--listen", "9780"},

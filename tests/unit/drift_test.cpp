@@ -83,6 +83,34 @@ TEST(Drift, ATopicGitDeletesThatStaysIsDeletedAndWaits) {
             report.waiting.end());
 }
 
+TEST(AutomaticTopics, OnlyTopicsWhoseEveryChangeNeedsNoPerson) {
+  Drifted d;
+  d.manifests = desired(topic("a.made", 2) + topic("b.made", 2) + topic("c.made", 2) +
+                        topic("d.made", 2));
+  d.state = cluster({{"b.made", kOrders},
+                     {"b.made.dead", derived_dead_topic()},
+                     {"c.made", kOrders},
+                     {"c.made.dead", derived_dead_topic()},
+                     {"d.made", kOrders},
+                     {"d.made.dead", derived_dead_topic()}});
+  d.state.topics["b.made"].configs["retention.ms"] = "1000";        // raised back: destroys nothing
+  d.state.topics["c.made"].configs["retention.ms"] = "2592000000";  // lowered: deletes data
+  d.state.topics["d.made"].partitions = 3;                          // shrinking is blocked
+  Plan plan = diff(d.manifests->topics, d.state, {});
+  auto topics = automatic_topics(plan);
+  ASSERT_TRUE(topics.has_value());
+  EXPECT_EQ(*topics, (std::vector<std::string>{"a.made", "a.made.dead", "b.made"}));
+}
+
+TEST(AutomaticTopics, ABlockedChangeAboutTheClusterStopsEveryWrite) {
+  Plan plan;
+  plan.actions.push_back(CreateTopic{"a.made", 1, 1, {}, "", {}});
+  plan.blocked.push_back(BlockedChange{"", "cluster/id", "another cluster", {}});
+  EXPECT_FALSE(automatic_topics(plan).has_value());
+  plan.blocked.clear();
+  EXPECT_EQ(automatic_topics(plan), (std::vector<std::string>{"a.made"}));
+}
+
 ServeStatus status_with(const DriftReport& drift) {
   ServeStatus status;
   status.source = "git";

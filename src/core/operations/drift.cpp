@@ -143,4 +143,31 @@ DriftReport drift_of(const std::vector<EffectiveTopic>& desired, const ClusterSt
   return report;
 }
 
+std::optional<std::vector<std::string>> automatic_topics(const Plan& plan) {
+  std::set<std::string> wanted;
+  std::set<std::string> waiting;
+  for (const auto& blocked : plan.blocked) {
+    if (blocked.topic.empty()) return std::nullopt;
+    waiting.insert(blocked.topic);
+  }
+  for (const auto& action : plan.actions) {
+    const auto* alter = std::get_if<AlterConfig>(&action);
+    bool waits = std::holds_alternative<DeleteTopic>(action) || (alter && alter->destructive);
+    (waits ? waiting : wanted).insert(action_topic(action));
+  }
+  for (const auto& withheld : plan.withheld) waiting.insert(withheld.name);
+  for (const auto& change : plan.schemas) {
+    bool waits = change.kind == SchemaChange::Kind::soft_delete;
+    (waits ? waiting : wanted).insert(change.topic);
+  }
+  for (const auto* bindings : {&plan.access.creates, &plan.access.deletes}) {
+    for (const auto& binding : *bindings)
+      if (binding.resource == AclResource::topic) wanted.insert(binding.name);
+  }
+  std::vector<std::string> out;
+  for (const auto& topic : wanted)
+    if (!waiting.count(topic) && !topic.empty()) out.push_back(topic);
+  return out;
+}
+
 }  // namespace topicform

@@ -2,6 +2,7 @@
 // the plan's changes wait for a person's reviewed apply (serve's metrics and status page).
 #pragma once
 
+#include <optional>
 #include <string>
 #include <vector>
 
@@ -50,5 +51,12 @@ struct DriftReport {
 // included). A replication factor differs when the cluster's does, whatever the rule's severity.
 DriftReport drift_of(const std::vector<EffectiveTopic>& desired, const ClusterState& state,
                      const Plan& plan);
+
+// What a loop may apply of `plan` without a person, by topic: the topics whose every change is a
+// create, a partition growth, a config change that destroys nothing, an ACL or a schema version
+// or level. A topic with any change that waits (blocked, destructive, a delete, a soft delete)
+// gets none of its changes. Sorted; nullopt when a blocked change is about the whole cluster
+// (another cluster id, say): then nothing may be written at all.
+std::optional<std::vector<std::string>> automatic_topics(const Plan& plan);
 
 }  // namespace topicform
