@@ -178,8 +178,9 @@ TEST(CommandOptions, AlertsAndReassignCheckTheirValues) {
   ASSERT_EQ(parsed(parse_alerts, {"--out", "-", "--metrics", "kafka-exporter"}, alerts, said),
             Parsed::run);
   EXPECT_EQ(alerts.metrics, "kafka-exporter");
-  expect_usage_error<AlertsOptions>(parse_alerts, {"--out", "-", "--metrics", "jmx"},
-                                    "unknown --metrics 'jmx': use topicform, kafka-exporter or serve");
+  expect_usage_error<AlertsOptions>(
+      parse_alerts, {"--out", "-", "--metrics", "jmx"},
+      "unknown --metrics 'jmx': use topicform, kafka-exporter or serve");
   ReassignOptions reassign;
   ASSERT_EQ(parsed(parse_reassign, {"--out", "r.json", "--throttle", "10MiB"}, reassign, said),
             Parsed::run);

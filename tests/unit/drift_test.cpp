@@ -85,8 +85,8 @@ TEST(Drift, ATopicGitDeletesThatStaysIsDeletedAndWaits) {
 
 TEST(AutomaticTopics, OnlyTopicsWhoseEveryChangeNeedsNoPerson) {
   Drifted d;
-  d.manifests = desired(topic("a.made", 2) + topic("b.made", 2) + topic("c.made", 2) +
-                        topic("d.made", 2));
+  d.manifests =
+      desired(topic("a.made", 2) + topic("b.made", 2) + topic("c.made", 2) + topic("d.made", 2));
   d.state = cluster({{"b.made", kOrders},
                      {"b.made.dead", derived_dead_topic()},
                      {"c.made", kOrders},
