@@ -6,6 +6,10 @@
 # the goal), the share of a 2-minute interval one cycle's CPU costs, and how long a config
 # changed with kafka-configs.sh takes to show in /metrics.
 # Usage: tests/bench/serve_cycles.sh [N] [CYCLES]   (default: 5000 100)
+# A single broker needs file descriptors for every partition: with 5000 x 3 + 5000 partitions
+# it ran out under a limit of 20,000 open files ("Too many open files" in its log, partitions it
+# could no longer answer ListOffsets for, and each read then waited out --timeout); where the
+# limit cannot be raised, BENCH_PARTITIONS=1 keeps 10,000 topics within it.
 set -euo pipefail
 cd "$(dirname "$0")/../.."
 n="${1:-5000}"
