@@ -15,6 +15,7 @@
 #include "core/model/schema_reference.hpp"
 #include "manifest/git_blobs.hpp"
 #include "manifest/git_proto_files.hpp"
+#include "manifest/git_sync.hpp"
 #include "manifest/message_schema_reader.hpp"
 #include "manifest/subprocess.hpp"
 
@@ -306,16 +307,14 @@ EarlierFiles earlier_files(const std::string& root, const std::vector<HistoryReq
 
 Result<EarlierFiles> read_at_revision(const std::string& revision, const std::string& anchor,
                                       const std::vector<HistoryRequest>& requests) {
-  std::error_code ec;
-  std::string folder =
-      fs::is_directory(anchor, ec) ? anchor : fs::path(anchor).parent_path().string();
-  auto top = git(folder.empty() ? "." : folder, {"rev-parse", "--show-toplevel"});
+  auto top = git(folder_of(anchor), {"rev-parse", "--show-toplevel"});
   if (!top) {
     return Error{
         fmt::format("'{}' is not in a Git repository (or git is not installed), so "
                     "--against has nothing to compare with: {}",
                     anchor, top.error().message)};
   }
+  std::error_code ec;
   std::string root = fs::weakly_canonical(trimmed(*top), ec).string();
   auto commit = commit_of(root, revision);
   if (!commit) return Error{commit.error().message};

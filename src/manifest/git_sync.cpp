@@ -27,18 +27,18 @@ Result<GitAnswer> git_in(const std::string& directory, std::vector<std::string> 
   return answer;
 }
 
-std::string directory_of(const std::string& path) {
+}  // namespace
+
+std::string folder_of(const std::string& path) {
   std::error_code error;
   if (std::filesystem::is_directory(path, error)) return path;
   auto parent = std::filesystem::path(path).parent_path();
   return parent.empty() ? std::string(".") : parent.string();
 }
 
-}  // namespace
-
 Result<std::optional<GitWorktree>> find_worktree(const std::string& path,
                                                  const std::string& branch) {
-  auto root = git_in(directory_of(path), {"rev-parse", "--show-toplevel"});
+  auto root = git_in(folder_of(path), {"rev-parse", "--show-toplevel"});
   if (!root) return root.error();
   if (!root->ok) return std::optional<GitWorktree>();
   auto head = git_in(root->text, {"symbolic-ref", "--quiet", "--short", "HEAD"});

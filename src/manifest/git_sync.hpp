@@ -16,6 +16,10 @@ struct GitWorktree {
   std::string head;    // the commit checked out when last looked at
 };
 
+// The folder git runs in for `path`: the path itself when it is a folder, else the folder that
+// holds it ("." for a bare file name).
+std::string folder_of(const std::string& path);
+
 // The worktree `path` lies in, following `branch` ("" for the checked-out one); nullopt outside
 // any repository. An error when HEAD is detached, or `branch` is not the one checked out (the
 // working tree is what is read, so it must be that branch).
