@@ -150,7 +150,13 @@ Result<LivePlan> ServeLoop::plan_and_apply(const CheckedProject& checked, std::s
   if (!written->wrote) return live;
   log_info(fmt::format("{}applied {} change(s) to {}", label, written->changes,
                        fmt::join(written->topics, ", ")));
-  return plan_live(checked, request, *targets, label);
+  // Planned again through the connections already open, so the status tells what is left.
+  ClusterPorts ports{*live->admin, live->admin.get(), live->registry.get()};
+  PlanRequest again{false, registry_skipped(m_options.connection), live->admin.get(), {}};
+  auto planned = make_plan(desired_of(checked, &*targets), again, ports);
+  if (!planned) return planned.error();
+  live->planned = std::move(*planned);
+  return live;
 }
 
 EnvironmentStatus ServeLoop::plan_environment(const CheckedProject& checked,
