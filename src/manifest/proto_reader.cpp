@@ -15,6 +15,7 @@
 
 #include "core/model/schema_reference.hpp"
 #include "manifest/proto_document.hpp"
+#include "manifest/proto_ranges.hpp"
 #include "manifest/read_file.hpp"
 #include "manifest/schema_files.hpp"
 
@@ -240,6 +241,18 @@ void collect_imported(const pb::FileDescriptor& file, const BoundedSourceTree& t
   }
 }
 
+// What the library lets pass and protoc refuses, in `file` and every project file it imports.
+void check_project_files(const pb::FileDescriptor& file, const BoundedSourceTree& tree,
+                         const ProtoFiles& files, std::set<std::string>& seen,
+                         std::vector<Diagnostic>& findings) {
+  check_reserved_ranges(file, files.shown(file.name()), findings);
+  for (int i = 0; i < file.dependency_count(); ++i) {
+    const pb::FileDescriptor& imported = *file.dependency(i);
+    if (tree.project_text(imported.name()) != nullptr && seen.insert(imported.name()).second)
+      check_project_files(imported, tree, files, seen, findings);
+  }
+}
+
 }  // namespace
 
 std::unique_ptr<ProtoFiles> memory_proto_files(const std::string& root,
@@ -256,6 +269,10 @@ std::shared_ptr<const ProtoDocument> read_proto_document(const std::string& name
   pb::compiler::Importer importer(&tree, &collector);
   const pb::FileDescriptor* file = importer.Import(name);
   collector.finish(name);
+  if (file != nullptr && findings.size() == before) {
+    std::set<std::string> checked{name};
+    check_project_files(*file, tree, files, checked, findings);
+  }
   if (file == nullptr || findings.size() != before) {
     if (findings.size() == before) {
       findings.push_back(Diagnostic{Severity::error, "contract/schema-invalid",

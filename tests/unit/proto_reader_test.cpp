@@ -141,6 +141,29 @@ TEST(ProtoReader, ParseAndBuildErrorsAreToldAtTheirPlace) {
                 "s/b.proto:2:26: Protobuf: Expected \";\". [contract/schema-invalid]"}));
 }
 
+// The packaged library builds a reversed range into one that reserves nothing; protoc refuses it.
+TEST(ProtoReader, AReservedRangeThatEndsBeforeItStartsIsRefusedAsProtocDoes) {
+  MemoryProtoFiles files(
+      {{"a.proto",
+        "syntax = \"proto3\";\nimport \"b.proto\";\nmessage A {\n  string s = 1;\n"
+        "  reserved 5 to 5, 20 to 12;\n  message Inner { reserved 9 to 3; }\n}\n"},
+       {"b.proto", "syntax = \"proto3\";\nmessage B {\n  reserved 3 to 1;\n}\n"},
+       {"c.proto", "syntax = \"proto3\";\nmessage C { reserved 5 to 5, 7 to max; }\n"}});
+  std::vector<Diagnostic> findings;
+  EXPECT_FALSE(read_proto_document("a.proto", files, findings));
+  EXPECT_EQ(lines_of(findings),
+            (std::vector<std::string>{
+                "s/a.proto:5:20: Protobuf: Reserved range end number must be greater than start "
+                "number. [contract/schema-invalid]",
+                "s/a.proto:6:28: Protobuf: Reserved range end number must be greater than start "
+                "number. [contract/schema-invalid]",
+                "s/b.proto:3:12: Protobuf: Reserved range end number must be greater than start "
+                "number. [contract/schema-invalid]"}));
+  findings.clear();
+  EXPECT_TRUE(read_proto_document("c.proto", files, findings));
+  EXPECT_TRUE(findings.empty());
+}
+
 TEST(ProtoReader, ImportsThatLeaveTheProjectNeverReachTheSource) {
   MemoryProtoFiles files(std::map<std::string, std::string>{
       {"a.proto",
