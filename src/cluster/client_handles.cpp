@@ -1,14 +1,35 @@
 // Client handles beside the admin client: the same properties, one place that sets them.
 #include "cluster/client_handles.hpp"
-#include "cluster/rdkafka_log.hpp"
 
 #include <fmt/format.h>
 
+#include "cluster/bounded_close.hpp"
+#include "cluster/rdkafka_log.hpp"
+#include "log/log.hpp"
+
 namespace topicform {
 
+// librdkafka 2.8 now and then never finishes destroying a transactional producer after an
+// aborted transaction: a broker thread keeps a reference and rd_kafka_destroy joins it for ever
+// (seen once in about 180 replays a source refused, the producer's rdk:main thread in
+// thrd_join). Every client is closed only after its work was finished and checked, so a close
+// gets a bound, past which topicform goes on without it rather than hang.
+constexpr std::chrono::seconds client_close_bound{15};
+
 void ClientDeleter::operator()(rd_kafka_t* client) const {
-  if (rd_kafka_type(client) == RD_KAFKA_CONSUMER) rd_kafka_consumer_close(client);
-  rd_kafka_destroy(client);
+  bool producer = rd_kafka_type(client) == RD_KAFKA_PRODUCER;
+  bool closed = finish_within(
+      [client] {
+        if (rd_kafka_type(client) == RD_KAFKA_CONSUMER) rd_kafka_consumer_close(client);
+        rd_kafka_destroy(client);
+      },
+      client_close_bound);
+  if (!closed) {
+    log_warn(
+        fmt::format("the Kafka client library did not finish closing a {} within {} s; its "
+                    "work was already done, so topicform goes on without waiting for it",
+                    producer ? "producer" : "consumer", client_close_bound.count()));
+  }
 }
 
 Result<ClientProperties> configure_client(rd_kafka_conf_t* conf, const KafkaOptions& options) {
