@@ -12,8 +12,8 @@ namespace topicform {
 // librdkafka 2.8 now and then never finishes destroying a transactional producer after an
 // aborted transaction: a broker thread keeps a reference and rd_kafka_destroy joins it for ever
 // (seen once in about 180 replays a source refused, the producer's rdk:main thread in
-// thrd_join). Every client is closed only after its work was finished and checked, so a close
-// gets a bound, past which topicform goes on without it rather than hang.
+// thrd_join). A client is closed once its work has ended (a transaction committed or aborted, a
+// read finished), so a close gets a bound, past which topicform goes on without it, not hang.
 constexpr std::chrono::seconds client_close_bound{15};
 
 void ClientDeleter::operator()(rd_kafka_t* client) const {
@@ -25,10 +25,10 @@ void ClientDeleter::operator()(rd_kafka_t* client) const {
       },
       client_close_bound);
   if (!closed) {
-    log_warn(
-        fmt::format("the Kafka client library did not finish closing a {} within {} s; its "
-                    "work was already done, so topicform goes on without waiting for it",
-                    producer ? "producer" : "consumer", client_close_bound.count()));
+    log_warn(fmt::format(
+        "the Kafka client library did not finish closing a {} within {} s; topicform goes on "
+        "without waiting for it",
+        producer ? "producer" : "consumer", client_close_bound.count()));
   }
 }
 
