@@ -47,7 +47,9 @@ every cycle. SIGUSR1 starts a cycle at once; SIGTERM or SIGINT ends it (exit 0).
 One port (--listen, loopback by default) answers:
   /metrics   Prometheus text: topicform_topic_in_sync{environment,topic,reason} and counts by
              reason, topicform_cycles_total{environment,result}, the cycle's duration, the last
-             successful cycle, topicform_git_revision_info, git fetch failures
+             successful cycle, topicform_git_revision_info, git fetch failures; with --check
+             also check's gauges (topicform_check_healthy, topicform_consumer_group_lag,
+             topicform_dead_letter_messages, ...), as 'topicform check --format prometheus'
   /healthz   200 while a cycle ended within three intervals (a liveness probe)
   /readyz    200 once the first cycle ended (a readiness probe, a Compose healthcheck)
   /status    the last cycle per environment as JSON: revision, drift, the changes waiting
@@ -95,7 +97,10 @@ Parsed parse_serve(const std::vector<std::string>& args, ServeOptions& options) 
       "(creates, partition growth, configs that destroy nothing, ACLs, schema versions)")(
       "webhook-secret", po::value(&options.webhook_secret)->value_name("'${env:NAME}'"),
       "the secret GitHub signs and GitLab sends webhooks with, from an environment variable; "
-      "without it the /hooks paths are off");
+      "without it the /hooks paths are off")(
+      "check", po::bool_switch(&options.check),
+      "also run check's layers each cycle (replication, consumer groups and their lag, dead "
+      "letters) and add its gauges to /metrics");
   add_colour_option(visible, options.colour);
   add_settings_option(visible, options.settings);
   add_connection_options(visible, options.connection);

@@ -3,6 +3,7 @@
 #include "cli/serve_loop.hpp"
 
 #include <chrono>
+#include <thread>
 
 #include <fmt/format.h>
 
@@ -10,6 +11,7 @@
 #include "cli/plan_io.hpp"
 #include "cli/plan_making.hpp"
 #include "cli/serve_apply.hpp"
+#include "engine/dead_counts.hpp"
 #include "log/log.hpp"
 #include "render/diagnostics_render.hpp"
 
@@ -24,6 +26,18 @@ std::vector<Diagnostic> errors_of(const std::vector<std::unique_ptr<CheckedProje
   }
   sort_diagnostics(errors);
   return errors;
+}
+
+// check's layers over what the cycle planned, read through its admin client (as `topicform
+// check` reads them, the registry's subjects left to the drift): a read that fails is the
+// unreachable report, so /metrics says the check failed rather than keep an old verdict.
+HealthReport check_planned(const CheckedProject& checked, const LivePlan& live, int timeout_ms) {
+  ClusterState state = live.planned.state;
+  recount_dead_letters(*live.admin, state, timeout_ms,
+                       [](int ms) { std::this_thread::sleep_for(std::chrono::milliseconds(ms)); });
+  auto facts = live.admin->read_health(health_request(checked.topics, state));
+  if (!facts) return unreachable_report(checked.environment.name, facts.error().message);
+  return assess(checked.topics, live.planned.plan, state, *facts, checked.environment);
 }
 
 // What a reviewed apply of `plan` would write, one line per change as plan prints it.
@@ -169,6 +183,7 @@ EnvironmentStatus ServeLoop::plan_environment(const CheckedProject& checked,
   if (!made) {
     env.result = CycleResult::failed;
     env.error = made.error().message;
+    if (m_options.check) env.health = unreachable_report(env.environment, env.error);
   } else {
     const Planned& planned = made->planned;
     env.result = !write_error.empty() ? CycleResult::failed
@@ -180,6 +195,8 @@ EnvironmentStatus ServeLoop::plan_environment(const CheckedProject& checked,
     env.cluster_id = planned.plan.cluster_id;
     env.drift = drift_of(checked.topics, planned.state, planned.plan);
     env.changes = change_lines(planned.plan);
+    if (m_options.check)
+      env.health = check_planned(checked, *made, m_options.connection.timeout.ms);
     if (env.result == CycleResult::success) env.last_success_ms = env.finished_ms;
   }
   env.diagnostics = m_bad;

@@ -5,6 +5,7 @@
 #include <nlohmann/json.hpp>
 
 #include "core/text/utc_time.hpp"
+#include "render/environment_reports_render.hpp"
 #include "render/exposition.hpp"
 
 namespace topicform {
@@ -110,6 +111,11 @@ Json environment_json(const EnvironmentStatus& env) {
   out["waiting"] = env.drift.waiting;
   out["finishedAt"] = time_or_null(env.finished_ms);
   out["lastSuccessAt"] = time_or_null(env.last_success_ms);
+  if (env.health) {
+    const HealthLayer* failing = env.health->first_failing();
+    out["check"] = {{"healthy", env.health->healthy()},
+                    {"firstFailingLayer", failing ? Json(failing->name) : Json(nullptr)}};
+  }
   return out;
 }
 
@@ -121,7 +127,10 @@ std::string render_serve_metrics(const ServeStatus& status) {
   environment_counts(out, status.environments);
   cycle_counts(out, status.environments);
   process_metrics(out, status);
-  return out.text();
+  std::vector<HealthReport> checks;  // --check: check's own gauges, as its prometheus format
+  for (const auto& env : status.environments)
+    if (env.health) checks.push_back(*env.health);
+  return checks.empty() ? out.text() : out.text() + render_healths_prometheus(checks);
 }
 
 std::string render_serve_status_json(const ServeStatus& status) {

@@ -3,7 +3,8 @@
 # pushes to): readiness, drift made with Kafka's own tools seen in /metrics by reason within an
 # interval and a cycle, a pushed revision taken, a revision that does not validate reported
 # while the last good one stays desired, metrics that promtool accepts, quiet logs when nothing
-# changes, bounded HTTP requests, a folder outside Git read again, and SIGTERM ending it with 0.
+# changes, bounded HTTP requests, a folder outside Git read again, --check's gauges beside
+# serve's, and SIGTERM ending it with 0.
 # Usage: tests/e2e/serve.sh TOPICFORM_BINARY   (from the repository root)
 set -uo pipefail
 bin=$(readlink -f "$1")
@@ -292,6 +293,34 @@ first=$(get /status >/dev/null && /usr/bin/python3 -c 'import json,sys; print(js
 [[ "$first" == disk:* ]] && ok || bad "the revision of a folder is a digest of its files: $first"
 rm "$tmp/disk/payments.yaml"
 [ "$(until_sample 'topicform_topics_managed{environment="test"}' 4 15)" != -1 ] && ok || bad "a file removed from the folder is seen"
+kill -TERM "$on_disk"; wait "$on_disk"; on_disk=""
+# 12. --check: check's layers each cycle, its gauges beside serve's; a message parked by hand in
+# a dead topic shows within a cycle or two.
+"$bin" serve "$tmp/disk" --bootstrap-server "$S" --interval 1s --listen "127.0.0.1:$port" --env test \
+  --check 2>"$tmp/serve-check.log" &
+on_disk=$!
+dead='topicform_dead_letter_messages{environment="test",topic="shop.orders.dead"}'
+[ "$(until_sample "$dead" 0 30)" != -1 ] && ok || bad "--check counts the empty dead topic"
+[ "$(sample 'topicform_check_healthy{environment="test"}')" = 0 ] && ok ||
+  bad "the check fails: shop.orders differs from its manifest"
+[ "$(sample 'topicform_topic_matches_manifest{environment="test",topic="shop.orders"}')" = 0 ] && ok ||
+  bad "check's gauge names the topic that differs"
+/usr/bin/python3 -c '
+import sys
+from confluent_kafka import Producer
+p = Producer({"bootstrap.servers": sys.argv[1]})
+p.produce("shop.orders.dead", key=b"o-1", value=b"{}")
+sys.exit(p.flush(10))' "$S" && ok || bad "a message is parked by hand"
+[ "$(until_sample "$dead" 1 15)" != -1 ] && ok || bad "the parked message is counted within a few cycles"
+get /metrics >/dev/null && promtool check metrics <"$tmp/body" >"$tmp/out" 2>"$tmp/err" && ok ||
+  bad "promtool accepts serve's and check's gauges together: $(head -3 "$tmp/err" "$tmp/out")"
+[ "$(grep -c '^# TYPE topicform_check_healthy ' "$tmp/body")" = 1 ] && ok || bad "each family declared once"
+get /status >/dev/null
+/usr/bin/python3 - "$tmp/body" <<'PY' && ok || bad "/status carries the check's verdict"
+import json, sys
+[env] = json.load(open(sys.argv[1]))["environments"]
+assert env["check"] == {"healthy": False, "firstFailingLayer": "topics"}, env.get("check")
+PY
 kill -TERM "$on_disk"; wait "$on_disk"; on_disk=""
 expect_exit 1 "--mode write is no mode" "$bin" serve "$tmp/disk" --mode write
 expect_out "use report or apply" "the usage error says which modes there are"

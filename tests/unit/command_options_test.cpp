@@ -246,6 +246,10 @@ TEST(CommandOptions, ServeTakesAnIntervalAnAddressAndTheOneMode) {
   EXPECT_EQ(o.listen, "[::1]:9000");
   EXPECT_EQ(o.git_branch, "main");
   EXPECT_EQ(o.mode, "report");
+  EXPECT_FALSE(o.check);
+  ServeOptions checking;
+  ASSERT_EQ(parsed(parse_serve, {"t/", "--check"}, checking, said), Parsed::run);
+  EXPECT_TRUE(checking.check);
   expect_usage_error<ServeOptions>(parse_serve, {"--mode", "write"},
                                    "--mode 'write': use report or apply");
   expect_usage_error<ServeOptions>(parse_serve, {"--interval", "500ms"},

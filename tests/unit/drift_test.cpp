@@ -5,9 +5,11 @@
 #include <algorithm>
 
 #include <gtest/gtest.h>
+#include <nlohmann/json.hpp>
 
 #include "cli/serve_routes.hpp"
 #include "core/plan/diff.hpp"
+#include "render/environment_reports_render.hpp"
 #include "render/serve_render.hpp"
 #include "unit/plan_fixture.hpp"
 
@@ -155,6 +157,22 @@ TEST(ServeRender, MetricsNameEveryReasonAndCount) {
         "topicform_git_fetch_failures_total 0\n"}) {
     EXPECT_NE(text.find(line), std::string::npos) << line << "\nin\n" << text;
   }
+}
+
+TEST(ServeRender, CheckedEnvironmentsAddChecksGaugesAndVerdict) {
+  ServeStatus status = status_with({});
+  std::string unchecked = render_serve_metrics(status);
+  EXPECT_EQ(unchecked.find("topicform_check_healthy"), std::string::npos);
+  EXPECT_EQ(render_serve_status_json(status).find("\"check\""), std::string::npos);
+  status.environments[0].health = unreachable_report("prod", "no broker answered");
+  std::string text = render_serve_metrics(status);
+  EXPECT_EQ(text.substr(0, unchecked.size()), unchecked);  // serve's own first, unchanged
+  EXPECT_EQ(text.substr(unchecked.size()),
+            render_healths_prometheus({*status.environments[0].health}));
+  EXPECT_NE(text.find("topicform_check_healthy{environment=\"prod\"} 0\n"), std::string::npos);
+  auto json = nlohmann::json::parse(render_serve_status_json(status));
+  EXPECT_EQ(json["environments"][0]["check"],
+            nlohmann::json({{"healthy", false}, {"firstFailingLayer", "cluster"}}));
 }
 
 TEST(ServeRoutes, EachPathAnswersAndOthersDoNot) {

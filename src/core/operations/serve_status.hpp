@@ -4,11 +4,13 @@
 
 #include <cstdint>
 #include <map>
+#include <optional>
 #include <string>
 #include <vector>
 
 #include "core/ground/diagnostic.hpp"
 #include "core/operations/drift.hpp"
+#include "core/operations/health.hpp"
 
 namespace topicform {
 
@@ -31,6 +33,7 @@ struct EnvironmentStatus {
   std::int64_t finished_ms = 0;                // when its last cycle ended (Unix ms)
   std::int64_t last_success_ms = 0;            // 0: never
   std::map<CycleResult, std::int64_t> cycles;  // finished cycles by result
+  std::optional<HealthReport> health;          // --check: the last planned cycle's check
 };
 
 struct ServeStatus {
