@@ -129,7 +129,8 @@ struct ServeOptions {
   std::string git_branch;                 // --git-branch: "" for the checked-out one
   std::string mode = "report";            // --mode: report (never writes)
   std::string webhook_secret;             // --webhook-secret '${env:NAME}'
-  bool check = false;  // --check: check's layers each cycle, their gauges in /metrics
+  bool check = false;        // --check: check's layers each cycle, their gauges in /metrics
+  std::string leader_topic;  // --leader-topic: the replicas' election, "" for one replica
 };
 
 struct ValidateOptions {

@@ -39,7 +39,11 @@ versions and levels (a change outside Git of that kind is reverted). A topic wit
 that waits for a person (blocked, a lower retention, another cleanup.policy, a delete, a new
 replication factor) gets none of its changes, which /status lists for a reviewed apply; a
 blocked change about the whole cluster (another cluster id) stops every write. Run one replica
-in apply mode.
+in apply mode, or several with --leader-topic: they elect one leader through a Kafka consumer
+group on that topic (on the first environment's cluster); only the leader writes, after the
+group's coordinator confirms its lead just before each write, and the others plan and report.
+When the leader stops, another takes over within the session timeout (10 s; -X
+session.timeout.ms=...), at once when it exits cleanly.
 
 It logs a line when something changes (drift found or gone, a revision taken, a failure), not
 every cycle. SIGUSR1 starts a cycle at once; SIGTERM or SIGINT ends it (exit 0).
@@ -47,11 +51,14 @@ every cycle. SIGUSR1 starts a cycle at once; SIGTERM or SIGINT ends it (exit 0).
 One port (--listen, loopback by default) answers:
   /metrics   Prometheus text: topicform_topic_in_sync{environment,topic,reason} and counts by
              reason, topicform_cycles_total{environment,result}, the cycle's duration, the last
-             successful cycle, topicform_git_revision_info, git fetch failures; with --check
+             successful cycle, topicform_git_revision_info, git fetch failures; with
+             --leader-topic topicform_leader (1 on the replica that leads); with --check
              also check's gauges (topicform_check_healthy, topicform_consumer_group_lag,
              topicform_dead_letter_messages, ...), as 'topicform check --format prometheus'
   /healthz   200 while a cycle ended within three intervals (a liveness probe)
-  /readyz    200 once the first cycle ended (a readiness probe, a Compose healthcheck)
+  /readyz    200 once the first cycle ended (a readiness probe, a Compose healthcheck); with
+             --leader-topic once the group gave this replica its role, "ready: leader" or
+             "ready: standby"
   /status    the last cycle per environment as JSON: revision, drift, the changes waiting
   /          the same as one small HTML page
   /hooks/github, /hooks/gitlab
@@ -98,6 +105,9 @@ Parsed parse_serve(const std::vector<std::string>& args, ServeOptions& options) 
       "webhook-secret", po::value(&options.webhook_secret)->value_name("'${env:NAME}'"),
       "the secret GitHub signs and GitLab sends webhooks with, from an environment variable; "
       "without it the /hooks paths are off")(
+      "leader-topic", po::value(&options.leader_topic)->value_name("TOPIC"),
+      "run several replicas: they join the consumer group TOPIC on this topic (it must exist, "
+      "one partition) and only the one holding partition 0 writes in apply mode")(
       "check", po::bool_switch(&options.check),
       "also run check's layers each cycle (replication, consumer groups and their lag, dead "
       "letters) and add its gauges to /metrics");

@@ -7,6 +7,7 @@
 
 #include <fmt/format.h>
 
+#include "cli/cluster_connection.hpp"
 #include "cli/environment_fanout.hpp"
 #include "cli/plan_io.hpp"
 #include "cli/plan_making.hpp"
@@ -155,7 +156,7 @@ Result<LivePlan> ServeLoop::plan_and_apply(const CheckedProject& checked, std::s
   auto targets = checked_targets(checked, {});
   if (!targets) return targets.error();
   auto live = plan_live(checked, request, *targets, label);
-  if (!live || m_options.mode != "apply") return live;
+  if (!live || m_options.mode != "apply" || !may_write()) return live;
   auto written = apply_automatic(checked, *live, m_options.connection);
   if (!written) {
     applied = written.error().message;
@@ -229,8 +230,43 @@ std::vector<EnvironmentStatus> ServeLoop::unplanned(const CheckedSet& checked,
   return out;
 }
 
+// The leader group on the first environment's cluster, joined once a revision validated (its
+// connection comes from the settings); a failure is told in /readyz and tried again next cycle.
+void ServeLoop::join_election() {
+  if (m_options.leader_topic.empty() || m_election || m_good.empty()) return;
+  auto kafka = kafka_options(m_options.connection, m_good.front()->environment);
+  auto joined = kafka ? join_leader_group(*kafka, m_options.leader_topic)
+                      : Result<std::unique_ptr<LeaderElection>>(kafka.error());
+  if (!joined) {
+    if (m_election_trouble != joined.error().message) log_error(joined.error().message);
+    m_election_trouble = joined.error().message;
+    return;
+  }
+  m_election = std::move(*joined);
+  m_election_trouble.clear();
+}
+
+std::string ServeLoop::role() const {
+  if (m_options.leader_topic.empty()) return "";
+  if (!m_election || !m_election->answered()) return "joining";
+  return m_election->leads() ? "leader" : "standby";
+}
+
+// Without an election this replica is the only one; with one, only a lead the coordinator
+// confirms now lets it write (a replica that was stopped past its session must not).
+bool ServeLoop::may_write() {
+  return m_options.leader_topic.empty() || (m_election && m_election->confirm());
+}
+
 void ServeLoop::publish(std::vector<EnvironmentStatus> environments, std::int64_t started_ms) {
+  std::string now = role();
+  std::string trouble = m_election ? m_election->trouble() : m_election_trouble;
   std::lock_guard<std::mutex> lock(m_mutex);
+  if (now != m_status.role && (now == "leader" || now == "standby"))
+    log_info(now == "leader" ? "leading: this replica writes"
+                             : "standing by: another replica leads");
+  m_status.role = now;
+  m_status.election_trouble = trouble;
   m_status.environments = std::move(environments);
   m_status.revision = m_good_revision;
   m_status.last_cycle_end_ms = unix_ms();
@@ -252,6 +288,7 @@ void ServeLoop::cycle(const std::function<bool()>& stopping) {
     m_bad_why = checked.error().message;
     m_bad.clear();
   }
+  join_election();
   std::vector<EnvironmentStatus> found;
   ServeStatus before = status();
   for (std::size_t i = 0; i < m_good.size() && !stopping(); ++i) {

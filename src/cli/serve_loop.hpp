@@ -12,6 +12,7 @@
 #include "cli/checked_project.hpp"
 #include "cli/command_options.hpp"
 #include "cli/plan_making.hpp"
+#include "cluster/leader_election.hpp"
 #include "core/operations/serve_status.hpp"
 #include "manifest/git_sync.hpp"
 
@@ -38,6 +39,9 @@ class ServeLoop {
   std::vector<EnvironmentStatus> unplanned(const CheckedSet& checked,
                                            const ServeStatus& before) const;
   void publish(std::vector<EnvironmentStatus> environments, std::int64_t started_ms);
+  void join_election();
+  std::string role() const;
+  bool may_write();
 
   ServeOptions m_options;
   std::optional<GitWorktree> m_worktree;
@@ -45,6 +49,8 @@ class ServeLoop {
   std::string m_good_revision;
   std::vector<Diagnostic> m_bad;  // the errors of the newest revision, when it did not validate
   std::string m_bad_why;
+  std::unique_ptr<LeaderElection> m_election;  // --leader-topic: joined after a good revision
+  std::string m_election_trouble;              // why it could not be joined
   mutable std::mutex m_mutex;
   ServeStatus m_status;
 };

@@ -19,8 +19,12 @@ HttpResponse health(const ServeStatus& status, std::int64_t now_ms) {
 }
 
 HttpResponse readiness(const ServeStatus& status) {
-  if (serve_ready(status)) return text(200, "ready\n");
-  return text(503, "the first cycle has not ended yet\n");
+  if (serve_ready(status))
+    return text(200, status.role.empty() ? "ready\n" : "ready: " + status.role + "\n");
+  if (status.cycles == 0) return text(503, "the first cycle has not ended yet\n");
+  return text(503, "the leader group has not given this replica a role yet" +
+                       (status.election_trouble.empty() ? "" : ": " + status.election_trouble) +
+                       "\n");
 }
 
 std::string header(const HttpRequest& request, const std::string& name) {

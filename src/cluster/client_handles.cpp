@@ -105,6 +105,13 @@ ClientProperties steady_fetch_properties(const ClientProperties& user) {
   return steady;
 }
 
+std::string take_error(rd_kafka_error_t* error) {
+  if (!error) return "";
+  std::string text = rd_kafka_error_string(error);
+  rd_kafka_error_destroy(error);
+  return text;
+}
+
 std::vector<RecordHeader> headers_of(const rd_kafka_message_t* message) {
   std::vector<RecordHeader> out;
   rd_kafka_headers_t* headers = nullptr;

@@ -50,6 +50,9 @@ struct PartitionList {
   PartitionList& operator=(const PartitionList&) = delete;
 };
 
+// The text of `error`, which it destroys; empty for none.
+std::string take_error(rd_kafka_error_t* error);
+
 // The headers of `message`, in order, as bytes.
 std::vector<RecordHeader> headers_of(const rd_kafka_message_t* message);
 

@@ -20,14 +20,6 @@
 namespace topicform {
 namespace {
 
-// The text of `error`, which it destroys; empty for none.
-std::string take_error(rd_kafka_error_t* error) {
-  if (!error) return "";
-  std::string text = rd_kafka_error_string(error);
-  rd_kafka_error_destroy(error);
-  return text;
-}
-
 std::string transactional_id(const ReplayJob& job) {
   return fmt::format("topicform-replay.{}.{}", job.group, job.source);
 }

@@ -80,6 +80,10 @@ void process_metrics(Exposition& out, const ServeStatus& status) {
   out.metric("topicform_git_fetch_failures_total", "Fetches from the remote that failed.",
              "counter");
   out.sample({}, static_cast<double>(status.fetch_failures));
+  if (status.role.empty()) return;
+  out.metric("topicform_leader",
+             "1 while this replica leads the leader group (the one that writes in apply mode).");
+  out.sample({}, status.role == "leader" ? 1 : 0);
 }
 
 Json time_or_null(std::int64_t ms) { return ms == 0 ? Json(nullptr) : Json(utc_time(ms)); }
@@ -143,6 +147,10 @@ std::string render_serve_status_json(const ServeStatus& status) {
   root["cycles"] = status.cycles;
   root["lastCycleSeconds"] = status.last_cycle_seconds;
   root["fetchError"] = status.fetch_error;
+  if (!status.role.empty()) {
+    root["role"] = status.role;
+    root["electionTrouble"] = status.election_trouble;
+  }
   root["environments"] = Json::array();
   for (const auto& env : status.environments) root["environments"].push_back(environment_json(env));
   return root.dump(2, ' ', false, Json::error_handler_t::replace) + "\n";

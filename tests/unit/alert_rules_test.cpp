@@ -82,7 +82,8 @@ TEST(AlertRules, ServeRulesCountCyclesOfItsInterval) {
                 "topicform_topic_in_sync{environment=\"prod\",reason!=\"none\"} == 0 for 360s",
                 "time() - topicform_last_successful_cycle_timestamp_seconds{environment="
                 "\"prod\"} > 600 for ",
-                "absent(topicform_cycles_total{environment=\"prod\"}) for 600s"}));
+                "absent(topicform_cycles_total{environment=\"prod\"}) for 600s",
+                "max(topicform_leader) == 0 for 360s"}));
 }
 
 }  // namespace

@@ -250,6 +250,9 @@ TEST(CommandOptions, ServeTakesAnIntervalAnAddressAndTheOneMode) {
   ServeOptions checking;
   ASSERT_EQ(parsed(parse_serve, {"t/", "--check"}, checking, said), Parsed::run);
   EXPECT_TRUE(checking.check);
+  ServeOptions led;
+  ASSERT_EQ(parsed(parse_serve, {"t/", "--leader-topic", "ops.lead"}, led, said), Parsed::run);
+  EXPECT_EQ(led.leader_topic, "ops.lead");
   expect_usage_error<ServeOptions>(parse_serve, {"--mode", "write"},
                                    "--mode 'write': use report or apply");
   expect_usage_error<ServeOptions>(parse_serve, {"--interval", "500ms"},

@@ -195,6 +195,26 @@ TEST(ServeRoutes, EachPathAnswersAndOthersDoNot) {
   EXPECT_EQ(get("/readyz").status, 503);
 }
 
+TEST(ServeRoutes, WithAnElectionReadinessWaitsForTheRoleAndTellsIt) {
+  ServeStatus status = status_with({});
+  auto readyz = [&] { return serve_route(HttpRequest{"GET", "/readyz", {}, ""}, status, 0, {}); };
+  EXPECT_EQ(render_serve_metrics(status).find("topicform_leader"), std::string::npos);
+  status.role = "joining";
+  status.election_trouble = "leader group 'ops.lead': Broker: Unknown topic or partition";
+  EXPECT_EQ(readyz().status, 503);
+  EXPECT_EQ(readyz().body,
+            "the leader group has not given this replica a role yet: leader group 'ops.lead': "
+            "Broker: Unknown topic or partition\n");
+  EXPECT_NE(render_serve_metrics(status).find("\ntopicform_leader 0\n"), std::string::npos);
+  status.role = "standby";
+  EXPECT_EQ(readyz().body, "ready: standby\n");
+  status.role = "leader";
+  EXPECT_EQ(readyz().body, "ready: leader\n");
+  EXPECT_NE(render_serve_metrics(status).find("\ntopicform_leader 1\n"), std::string::npos);
+  auto json = nlohmann::json::parse(render_serve_status_json(status));
+  EXPECT_EQ(json["role"], "leader");
+}
+
 TEST(ServeRoutes, OnlyASignedWebhookWakesTheLoop) {
   int woken = 0;
   WebhookGate hooks{"It's a Secret to Everybody", [&] { ++woken; }};

@@ -191,7 +191,17 @@ std::vector<AlertRule> serve_rules(const std::string& environment, std::int64_t 
                    fmt::format("no topicform serve reports environment '{}'", environment),
                    "Prometheus scrapes no serve that plans this environment: it stopped, or "
                    "its target is gone."};
-  return {drift, stale, absent};
+  AlertRule leaderless{
+      kServeGroup,
+      "TopicformNoLeader",
+      "max(topicform_leader) == 0",
+      fmt::format("{}s", 3 * seconds),
+      labels,
+      "no topicform serve replica leads: nothing is written in apply mode",
+      "Replicas run with --leader-topic and none holds the leader group's partition 0 for three "
+      "cycles: /readyz and /status (electionTrouble) on each replica say why (the topic missing, "
+      "the group denied, the cluster unreachable). Without --leader-topic this never fires."};
+  return {drift, stale, absent, leaderless};
 }
 
 std::string promql_string(const std::string& text) {

@@ -44,7 +44,8 @@ AlertSet alert_rules(const std::vector<EffectiveTopic>& topics, const std::strin
 
 // The rules on `topicform serve`'s own metrics for `environment`, which it plans every
 // `interval_ms`: a topic that stays out of sync for three cycles, no successful cycle for five
-// (also when serve stops answering: its last success stays old), and no serve at all.
+// (also when serve stops answering: its last success stays old), no serve at all, and replicas
+// with --leader-topic of which none leads for three cycles.
 std::vector<AlertRule> serve_rules(const std::string& environment, std::int64_t interval_ms);
 
 // A PromQL string literal: `text` quoted with its backslashes and quotes escaped.

@@ -22,6 +22,9 @@ bool serve_alive(const ServeStatus& status, std::int64_t now_ms) {
   return now_ms - since <= 3 * status.interval_ms;
 }
 
-bool serve_ready(const ServeStatus& status) { return status.cycles > 0; }
+bool serve_ready(const ServeStatus& status) {
+  return status.cycles > 0 &&
+         (status.role.empty() || status.role == "leader" || status.role == "standby");
+}
 
 }  // namespace topicform

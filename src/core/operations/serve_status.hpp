@@ -49,13 +49,17 @@ struct ServeStatus {
   std::int64_t fetch_failures = 0;
   std::string fetch_error;  // the last fetch's failure, "" after one that worked
   std::vector<EnvironmentStatus> environments;
+  // --leader-topic: "leader" (this replica writes), "standby" (another does), "joining" (the
+  // group has not answered yet); "" when no election runs (a single replica).
+  std::string role;
+  std::string election_trouble;  // why the leader group cannot be followed now, else ""
 };
 
 // /healthz: the loop is alive, i.e. a cycle ended (or, before the first, the process started)
 // within three intervals of `now_ms`.
 bool serve_alive(const ServeStatus& status, std::int64_t now_ms);
 
-// /readyz: the first cycle has ended.
+// /readyz: the first cycle has ended and, with an election, this replica knows its role.
 bool serve_ready(const ServeStatus& status);
 
 }  // namespace topicform
