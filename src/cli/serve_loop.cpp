@@ -252,19 +252,35 @@ std::string ServeLoop::role() const {
   return m_election->leads() ? "leader" : "standby";
 }
 
+// The role now, logged when it changed: each lead the group gives is told once, before anything
+// is written under it, also when it was lost and given back between two looks.
+std::string ServeLoop::note_role() {
+  std::string now = role();
+  std::uint64_t term = m_election ? m_election->terms() : 0;
+  if (now == "leader" && term != m_term_logged) {
+    log_info(fmt::format("leading: this replica writes (lead {} of this replica)", term));
+    m_term_logged = term;
+  } else if (now == "standby" && m_role_logged != "standby") {
+    log_info("standing by: another replica leads");
+  }
+  m_role_logged = now;
+  return now;
+}
+
 // Without an election this replica is the only one; with one, only a lead the coordinator
 // confirms now lets it write (a replica that was stopped past its session must not).
 bool ServeLoop::may_write() {
-  return m_options.leader_topic.empty() || (m_election && m_election->confirm());
+  if (m_options.leader_topic.empty()) return true;
+  if (!m_election || note_role() != "leader") return false;
+  if (m_election->confirm()) return true;
+  log_warn(fmt::format("not writing: {}", m_election->trouble()));
+  return false;
 }
 
 void ServeLoop::publish(std::vector<EnvironmentStatus> environments, std::int64_t started_ms) {
-  std::string now = role();
+  std::string now = note_role();
   std::string trouble = m_election ? m_election->trouble() : m_election_trouble;
   std::lock_guard<std::mutex> lock(m_mutex);
-  if (now != m_status.role && (now == "leader" || now == "standby"))
-    log_info(now == "leader" ? "leading: this replica writes"
-                             : "standing by: another replica leads");
   m_status.role = now;
   m_status.election_trouble = trouble;
   m_status.environments = std::move(environments);

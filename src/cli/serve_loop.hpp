@@ -41,6 +41,7 @@ class ServeLoop {
   void publish(std::vector<EnvironmentStatus> environments, std::int64_t started_ms);
   void join_election();
   std::string role() const;
+  std::string note_role();
   bool may_write();
 
   ServeOptions m_options;
@@ -51,6 +52,8 @@ class ServeLoop {
   std::string m_bad_why;
   std::unique_ptr<LeaderElection> m_election;  // --leader-topic: joined after a good revision
   std::string m_election_trouble;              // why it could not be joined
+  std::string m_role_logged;                   // the role the log last told
+  std::uint64_t m_term_logged = 0;             // and the lead it told, by its count
   mutable std::mutex m_mutex;
   ServeStatus m_status;
 };

@@ -24,6 +24,7 @@ struct GroupState {
   std::string topic;
   std::atomic<bool> leads{false};
   std::atomic<bool> answered{false};
+  std::atomic<std::uint64_t> terms{0};
   std::mutex mutex;
   std::string trouble;
 
@@ -55,7 +56,10 @@ void on_rebalance(rd_kafka_t* consumer, rd_kafka_resp_err_t err,
     } else {
       rd_kafka_assign(consumer, partitions);
     }
-    if (holds_zero(*state, partitions)) state->leads = true;
+    if (holds_zero(*state, partitions)) {
+      ++state->terms;
+      state->leads = true;
+    }
     state->answered = true;
     state->note("");
     return;
@@ -78,6 +82,7 @@ class KafkaLeaderElection : public LeaderElection {
 
   bool leads() const override { return m_state->leads; }
   bool answered() const override { return m_state->answered; }
+  std::uint64_t terms() const override { return m_state->terms; }
   bool confirm() override;
   std::string trouble() const override {
     std::lock_guard<std::mutex> lock(m_state->mutex);

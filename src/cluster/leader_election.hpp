@@ -2,6 +2,7 @@
 // names the leader, as Schema Registry elects its leader through Kafka itself.
 #pragma once
 
+#include <cstdint>
 #include <memory>
 #include <string>
 
@@ -19,6 +20,10 @@ class LeaderElection {
 
   // The group has given this replica an assignment (an empty one too) since it joined.
   virtual bool answered() const = 0;
+
+  // How many times the group has given this replica partition 0: a lead lost and given back
+  // counts again, even when nobody looked in between.
+  virtual std::uint64_t terms() const = 0;
 
   // Asked just before a write: the lead still holds by the coordinator's word (an offset commit
   // under this replica's member id and generation, which it refuses once the group went on
