@@ -82,6 +82,20 @@ Parsed parse_listen(const std::string& listen, std::string& address, int& port) 
   return Parsed::run;
 }
 
+// What is wrong with options that parsed, or "".
+std::string usage_problem(const ServeOptions& options) {
+  std::string address;
+  int port = 0;
+  if (options.mode != "report" && options.mode != "apply")
+    return fmt::format("--mode '{}': use report or apply", options.mode);
+  if (options.interval.ms < 1000) return "--interval must be at least 1s";
+  if (!options.webhook_secret.empty() && !is_env_reference(options.webhook_secret))
+    return "--webhook-secret: give '${env:NAME}', the variable that holds it, never the secret";
+  if (parse_listen(options.listen, address, port) != Parsed::run)
+    return fmt::format("--listen '{}': give ADDRESS:PORT, such as 127.0.0.1:9780", options.listen);
+  return "";
+}
+
 }  // namespace
 
 Parsed parse_serve(const std::vector<std::string>& args, ServeOptions& options) {
@@ -119,18 +133,7 @@ Parsed parse_serve(const std::vector<std::string>& args, ServeOptions& options) 
                                 "Examples:\n  topicform serve --env prod --interval 2m topics/\n"
                                 "  topicform serve --env all --listen 0.0.0.0:9780 topics/\n");
   if (parsed != Parsed::run) return parsed;
-  std::string address;
-  int port = 0;
-  std::string wrong;
-  if (options.mode != "report" && options.mode != "apply") {
-    wrong = fmt::format("--mode '{}': use report or apply", options.mode);
-  } else if (options.interval.ms < 1000) {
-    wrong = "--interval must be at least 1s";
-  } else if (!options.webhook_secret.empty() && !is_env_reference(options.webhook_secret)) {
-    wrong = "--webhook-secret: give '${env:NAME}', the variable that holds it, never the secret";
-  } else if (parse_listen(options.listen, address, port) != Parsed::run) {
-    wrong = fmt::format("--listen '{}': give ADDRESS:PORT, such as 127.0.0.1:9780", options.listen);
-  }
+  std::string wrong = usage_problem(options);
   if (wrong.empty()) return Parsed::run;
   log_error(wrong + "\nsee 'topicform serve --help'");
   return Parsed::usage_error;
