@@ -3,9 +3,7 @@
 #include <unistd.h>
 
 #include <algorithm>
-#include <chrono>
 #include <iostream>
-#include <thread>
 
 #include <fmt/format.h>
 #include <boost/program_options.hpp>
@@ -20,7 +18,7 @@
 #include "cli/terminal.hpp"
 #include "core/operations/subject_health.hpp"
 #include "core/plan/environment_runs.hpp"
-#include "engine/dead_counts.hpp"
+#include "engine/health_check.hpp"
 #include "log/log.hpp"
 #include "render/environment_reports_render.hpp"
 #include "render/health_render.hpp"
@@ -122,13 +120,10 @@ HealthReport check_cluster(const CheckedProject& checked, const CheckOptions& op
   if (!admin) return unreachable_report(environment, admin.error().message);
   auto planned = make_plan(desired_of(checked), {}, {**admin, admin->get()});
   if (!planned) return unreachable_report(environment, planned.error().message);
-  recount_dead_letters(**admin, planned->state, options.connection.timeout.ms,
-                       [](int ms) { std::this_thread::sleep_for(std::chrono::milliseconds(ms)); });
-  auto facts = (*admin)->read_health(health_request(checked.topics, planned->state));
+  HealthReport report = check_planned(checked.topics, checked.environment, *planned, **admin,
+                                      **admin, options.connection.timeout.ms);
   if (options.stats) log_info(format_request_counts((*admin)->requests(), "writes"));
-  if (!facts) return unreachable_report(environment, facts.error().message);
-  HealthReport report =
-      assess(checked.topics, planned->plan, planned->state, *facts, checked.environment);
+  if (!report.reached) return report;
   add_topic_findings(report, check_subjects(checked, options));
   return report;
 }

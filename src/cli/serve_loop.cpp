@@ -3,7 +3,6 @@
 #include "cli/serve_loop.hpp"
 
 #include <chrono>
-#include <thread>
 
 #include <fmt/format.h>
 
@@ -12,7 +11,7 @@
 #include "cli/plan_io.hpp"
 #include "cli/plan_making.hpp"
 #include "cli/serve_apply.hpp"
-#include "engine/dead_counts.hpp"
+#include "engine/health_check.hpp"
 #include "log/log.hpp"
 #include "render/diagnostics_render.hpp"
 
@@ -27,18 +26,6 @@ std::vector<Diagnostic> errors_of(const std::vector<std::unique_ptr<CheckedProje
   }
   sort_diagnostics(errors);
   return errors;
-}
-
-// check's layers over what the cycle planned, read through its admin client (as `topicform
-// check` reads them, the registry's subjects left to the drift): a read that fails is the
-// unreachable report, so /metrics says the check failed rather than keep an old verdict.
-HealthReport check_planned(const CheckedProject& checked, const LivePlan& live, int timeout_ms) {
-  ClusterState state = live.planned.state;
-  recount_dead_letters(*live.admin, state, timeout_ms,
-                       [](int ms) { std::this_thread::sleep_for(std::chrono::milliseconds(ms)); });
-  auto facts = live.admin->read_health(health_request(checked.topics, state));
-  if (!facts) return unreachable_report(checked.environment.name, facts.error().message);
-  return assess(checked.topics, live.planned.plan, state, *facts, checked.environment);
 }
 
 // What a reviewed apply of `plan` would write, one line per change as plan prints it.
@@ -96,9 +83,16 @@ ServeLoop::ServeLoop(ServeOptions options, std::optional<GitWorktree> worktree)
   m_status.mode = m_options.mode;
 }
 
+// The role is the group's word now, not the last cycle's: a replica that lost the lead mid-cycle
+// says so in /readyz and /metrics at once.
 ServeStatus ServeLoop::status() const {
   std::lock_guard<std::mutex> lock(m_mutex);
-  return m_status;
+  ServeStatus copy = m_status;
+  if (m_election) {
+    copy.role = role();
+    copy.election_trouble = m_election->trouble();
+  }
+  return copy;
 }
 
 // Git: fetch and fast-forward, the commit checked out ("" when the fetch failed and no commit is
@@ -196,8 +190,10 @@ EnvironmentStatus ServeLoop::plan_environment(const CheckedProject& checked,
     env.cluster_id = planned.plan.cluster_id;
     env.drift = drift_of(checked.topics, planned.state, planned.plan);
     env.changes = change_lines(planned.plan);
+    // check's layers through the cycle's own client (the registry's subjects are in the drift).
     if (m_options.check)
-      env.health = check_planned(checked, *made, m_options.connection.timeout.ms);
+      env.health = check_planned(checked.topics, checked.environment, made->planned, *made->admin,
+                                 *made->admin, m_options.connection.timeout.ms);
     if (env.result == CycleResult::success) env.last_success_ms = env.finished_ms;
   }
   env.diagnostics = m_bad;
@@ -242,6 +238,8 @@ void ServeLoop::join_election() {
     m_election_trouble = joined.error().message;
     return;
   }
+  std::lock_guard<std::mutex> lock(
+      m_mutex);  // status() reads the election from the server's thread
   m_election = std::move(*joined);
   m_election_trouble.clear();
 }

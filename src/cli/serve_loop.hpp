@@ -50,10 +50,11 @@ class ServeLoop {
   std::string m_good_revision;
   std::vector<Diagnostic> m_bad;  // the errors of the newest revision, when it did not validate
   std::string m_bad_why;
-  std::unique_ptr<LeaderElection> m_election;  // --leader-topic: joined after a good revision
-  std::string m_election_trouble;              // why it could not be joined
-  std::string m_role_logged;                   // the role the log last told
-  std::uint64_t m_term_logged = 0;             // and the lead it told, by its count
+  // --leader-topic: joined after a good revision; set under m_mutex, as status() reads it.
+  std::unique_ptr<LeaderElection> m_election;
+  std::string m_election_trouble;   // why it could not be joined
+  std::string m_role_logged;        // the role the log last told
+  std::uint64_t m_term_logged = 0;  // and the lead it told, by its count
   mutable std::mutex m_mutex;
   ServeStatus m_status;
 };

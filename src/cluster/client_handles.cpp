@@ -16,10 +16,10 @@ namespace topicform {
 // read finished), so a close gets a bound, past which topicform goes on without it, not hang.
 constexpr std::chrono::seconds client_close_bound{15};
 
-void ClientDeleter::operator()(rd_kafka_t* client) const {
+void close_client(rd_kafka_t* client, std::shared_ptr<const void> keep_alive) {
   bool producer = rd_kafka_type(client) == RD_KAFKA_PRODUCER;
   bool closed = finish_within(
-      [client] {
+      [client, keep_alive = std::move(keep_alive)] {
         if (rd_kafka_type(client) == RD_KAFKA_CONSUMER) rd_kafka_consumer_close(client);
         rd_kafka_destroy(client);
       },
@@ -31,6 +31,8 @@ void ClientDeleter::operator()(rd_kafka_t* client) const {
         producer ? "producer" : "consumer", client_close_bound.count()));
   }
 }
+
+void ClientDeleter::operator()(rd_kafka_t* client) const { close_client(client); }
 
 Result<ClientProperties> configure_client(rd_kafka_conf_t* conf, const KafkaOptions& options) {
   ClientProperties all = options.properties;
@@ -68,7 +70,8 @@ bool knows_property(const char* key, const char* value) {
 }  // namespace
 
 Result<Client> make_client(rd_kafka_type_t type, const KafkaOptions& options,
-                           const ClientProperties& extra, DeliveryErrors* delivery_errors) {
+                           const ClientProperties& extra, DeliveryErrors* delivery_errors,
+                           const ConfHook& hook) {
   KafkaOptions merged = options;
   for (const auto& [key, value] : extra) merged.properties[key] = value;
   if (delivery_errors) merged.properties["delivery.report.only.error"] = "true";
@@ -83,6 +86,7 @@ Result<Client> make_client(rd_kafka_type_t type, const KafkaOptions& options,
     rd_kafka_conf_set_opaque(conf, delivery_errors);
     rd_kafka_conf_set_dr_msg_cb(conf, note_delivery_error);
   }
+  if (hook) hook(conf);
   char error[512];
   rd_kafka_t* client = rd_kafka_new(type, conf, error, sizeof error);
   if (!client) {

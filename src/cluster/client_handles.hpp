@@ -4,6 +4,7 @@
 
 #include <librdkafka/rdkafka.h>
 
+#include <functional>
 #include <memory>
 #include <string>
 
@@ -12,8 +13,13 @@
 
 namespace topicform {
 
+// Closes `client` (a consumer leaves its group first) within a bound, past which topicform warns
+// and goes on without it; `keep_alive` is held until the close ends, for what the client's
+// callbacks use.
+void close_client(rd_kafka_t* client, std::shared_ptr<const void> keep_alive = nullptr);
+
 struct ClientDeleter {
-  void operator()(rd_kafka_t* client) const;  // closes a consumer first
+  void operator()(rd_kafka_t* client) const;  // close_client
 };
 using Client = std::unique_ptr<rd_kafka_t, ClientDeleter>;
 
@@ -29,10 +35,12 @@ struct DeliveryErrors {
 
 // A client of `type` with `options`' properties and then `extra` (which win); errors name keys,
 // never values. librdkafka's log lines stay off unless `debug` is set, as for the admin client.
-// A producer given `delivery_errors` reports its failed deliveries (only those) into it.
+// A producer given `delivery_errors` reports its failed deliveries (only those) into it; `hook`
+// sets what else the client needs on its configuration (callbacks and their opaque).
+using ConfHook = std::function<void(rd_kafka_conf_t*)>;
 Result<Client> make_client(rd_kafka_type_t type, const KafkaOptions& options,
-                           const ClientProperties& extra,
-                           DeliveryErrors* delivery_errors = nullptr);
+                           const ClientProperties& extra, DeliveryErrors* delivery_errors = nullptr,
+                           const ConfHook& hook = {});
 
 // Consumer properties that keep a long read flowing, for those `user` does not set itself.
 // librdkafka stops fetching a partition whose local queue is full; before 2.3 it looks again

@@ -10,9 +10,7 @@
 
 #include <fmt/format.h>
 
-#include "cluster/bounded_close.hpp"
 #include "cluster/client_handles.hpp"
-#include "cluster/rdkafka_log.hpp"
 #include "log/log.hpp"
 
 namespace topicform {
@@ -95,7 +93,7 @@ class KafkaLeaderElection : public LeaderElection {
   void follow();
 
   std::shared_ptr<GroupState> m_state;
-  rd_kafka_t* m_consumer = nullptr;
+  Client m_consumer;
   std::atomic<bool> m_stop{false};
   std::thread m_follower;
 };
@@ -104,21 +102,14 @@ class KafkaLeaderElection : public LeaderElection {
 KafkaLeaderElection::~KafkaLeaderElection() {
   m_stop = true;
   if (m_follower.joinable()) m_follower.join();
-  if (m_consumer == nullptr) return;
-  bool left = finish_within(
-      [consumer = m_consumer, state = m_state] {
-        rd_kafka_consumer_close(consumer);
-        rd_kafka_destroy(consumer);
-      },
-      std::chrono::seconds(15));
-  if (!left) log_warn("the leader group's client did not finish leaving within 15 s");
+  if (m_consumer) close_client(m_consumer.release(), m_state);
 }
 
 bool KafkaLeaderElection::confirm() {
   if (!m_state->leads) return false;
   PartitionList offsets(1);
   rd_kafka_topic_partition_list_add(offsets.list, m_state->topic.c_str(), 0)->offset = 0;
-  rd_kafka_resp_err_t err = rd_kafka_commit(m_consumer, offsets.list, 0);
+  rd_kafka_resp_err_t err = rd_kafka_commit(m_consumer.get(), offsets.list, 0);
   if (err) m_state->note(fmt::format("the lead was not confirmed: {}", rd_kafka_err2str(err)));
   return err == RD_KAFKA_RESP_ERR_NO_ERROR && m_state->leads;
 }
@@ -127,7 +118,7 @@ bool KafkaLeaderElection::confirm() {
 // (there need be none) are not read.
 void KafkaLeaderElection::follow() {
   while (!m_stop) {
-    rd_kafka_message_t* message = rd_kafka_consumer_poll(m_consumer, 100);
+    rd_kafka_message_t* message = rd_kafka_consumer_poll(m_consumer.get(), 100);
     if (message == nullptr) continue;
     if (message->err && message->err != RD_KAFKA_RESP_ERR__PARTITION_EOF) {
       m_state->note(
@@ -146,25 +137,16 @@ Result<bool> KafkaLeaderElection::start(const KafkaOptions& options) {
   own.properties["partition.assignment.strategy"] = "cooperative-sticky";
   own.properties["enable.auto.commit"] = "false";
   own.properties["enable.auto.offset.store"] = "false";
-  rd_kafka_conf_t* conf = rd_kafka_conf_new();
-  auto configured = configure_client(conf, own);
-  if (!configured) {
-    rd_kafka_conf_destroy(conf);
-    return configured.error();
-  }
-  route_rdkafka_logs(conf, configured->count("debug") > 0);
-  rd_kafka_conf_set_opaque(conf, m_state.get());
-  rd_kafka_conf_set_rebalance_cb(conf, on_rebalance);
-  char error[512];
-  m_consumer = rd_kafka_new(RD_KAFKA_CONSUMER, conf, error, sizeof error);
-  if (!m_consumer) {
-    rd_kafka_conf_destroy(conf);
-    return Error{fmt::format("cannot create the leader group's client: {}", error)};
-  }
-  rd_kafka_poll_set_consumer(m_consumer);
+  auto consumer = make_client(RD_KAFKA_CONSUMER, own, {}, nullptr, [this](rd_kafka_conf_t* conf) {
+    rd_kafka_conf_set_opaque(conf, m_state.get());
+    rd_kafka_conf_set_rebalance_cb(conf, on_rebalance);
+  });
+  if (!consumer) return consumer.error();
+  m_consumer = std::move(*consumer);
+  rd_kafka_poll_set_consumer(m_consumer.get());
   PartitionList topics(1);
   rd_kafka_topic_partition_list_add(topics.list, m_state->topic.c_str(), RD_KAFKA_PARTITION_UA);
-  if (auto err = rd_kafka_subscribe(m_consumer, topics.list)) {
+  if (auto err = rd_kafka_subscribe(m_consumer.get(), topics.list)) {
     return Error{
         fmt::format("join the leader group '{}': {}", m_state->topic, rd_kafka_err2str(err))};
   }
