@@ -95,6 +95,13 @@ ServeStatus ServeLoop::status() const {
   return copy;
 }
 
+// Milliseconds since `since`, for the debug lines that say where a cycle's time goes.
+std::int64_t ms_since(std::chrono::steady_clock::time_point since) {
+  return std::chrono::duration_cast<std::chrono::milliseconds>(std::chrono::steady_clock::now() -
+                                                               since)
+      .count();
+}
+
 // Git: fetch and fast-forward, the commit checked out ("" when the fetch failed and no commit is
 // known). Disk: "" (the digest of what is read names the revision).
 std::string ServeLoop::refresh() {
@@ -173,7 +180,9 @@ EnvironmentStatus ServeLoop::plan_environment(const CheckedProject& checked,
   EnvironmentStatus env = last;
   env.environment = checked.environment.name;
   std::string write_error;
+  auto began = std::chrono::steady_clock::now();
   auto made = plan_and_apply(checked, write_error);
+  std::int64_t plan_ms = ms_since(began);
   env.finished_ms = unix_ms();
   if (!made) {
     env.result = CycleResult::failed;
@@ -191,11 +200,17 @@ EnvironmentStatus ServeLoop::plan_environment(const CheckedProject& checked,
     env.drift = drift_of(checked.topics, planned.state, planned.plan);
     env.changes = change_lines(planned.plan);
     // check's layers through the cycle's own client (the registry's subjects are in the drift).
-    if (m_options.check)
+    if (m_options.check) {
+      auto checking = std::chrono::steady_clock::now();
       env.health = check_planned(checked.topics, checked.environment, made->planned, *made->admin,
                                  *made->admin, m_options.connection.timeout.ms);
+      log_debug(
+          fmt::format("environment '{}': checked in {} ms", env.environment, ms_since(checking)));
+    }
     if (env.result == CycleResult::success) env.last_success_ms = env.finished_ms;
   }
+  log_debug(fmt::format("environment '{}': connected, planned{} in {} ms", env.environment,
+                        m_options.mode == "apply" ? " and written" : "", plan_ms));
   env.diagnostics = m_bad;
   ++env.cycles[env.result];
   log_changes(last, env);
@@ -290,9 +305,13 @@ void ServeLoop::publish(std::vector<EnvironmentStatus> environments, std::int64_
 
 void ServeLoop::cycle(const std::function<bool()>& stopping) {
   std::int64_t started = unix_ms();
+  auto began = std::chrono::steady_clock::now();
   std::string revision = refresh();
+  std::int64_t refresh_ms = ms_since(began);
   auto checked =
       load_and_check_each(m_options.paths, m_options.environments, m_options.settings, "");
+  log_debug(fmt::format("cycle {}: refreshed in {} ms, validated in {} ms", status().cycles + 1,
+                        refresh_ms, ms_since(began) - refresh_ms));
   if (checked) {
     take_revision(*checked, revision);
   } else {

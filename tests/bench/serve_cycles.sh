@@ -4,7 +4,10 @@
 # CYCLES cycles. Prints, from /proc and serve's own /metrics: the wall time of a cycle, the
 # client's CPU per cycle, its resident memory after cycles 1, 10, CYCLES/2 and CYCLES (flat is
 # the goal), the share of a 2-minute interval one cycle's CPU costs, and how long a config
-# changed with kafka-configs.sh takes to show in /metrics.
+# changed with kafka-configs.sh takes to show in /metrics. Where a cycle's time goes comes from
+# serve's own debug lines (--log-level debug): the refresh, the validation, the environment's
+# plan, each phase of it with the admin requests it sent, and with BENCH_CHECK=1 (serve --check)
+# check's layers, averaged over cycles 11..CYCLES.
 # Usage: tests/bench/serve_cycles.sh [N] [CYCLES]   (default: 5000 100)
 # A single broker needs file descriptors for every partition: with 5000 x 3 + 5000 partitions
 # it ran out under a limit of 20,000 open files ("Too many open files" in its log, partitions it
@@ -28,8 +31,10 @@ project "$tmp/p" "$n"
 echo "applied $((2 * n)) topics ($partitions partitions each, their .dead 1)"
 
 listen=$(ci/kafka/broker free-port 1)
+check_option=()
+[ "${BENCH_CHECK:-0}" = 1 ] && check_option=(--check)
 "$bin" serve "$tmp/p" --bootstrap-server "$S" --interval 1s --listen "127.0.0.1:$listen" --timeout 2m \
-  2>"$tmp/serve.log" &
+  "${check_option[@]}" --log-level debug 2>"$tmp/serve.log" &
 served=$!
 metric() { curl -s --max-time 10 "http://127.0.0.1:$listen/metrics" | awk -v m="$1" 'index($0, m " ") == 1 {print $NF}'; }
 done_cycles() { metric 'topicform_cycles_total{environment="default",result="success"}' || echo 0; }
@@ -54,6 +59,8 @@ per=$(echo "($cpu - $cpu10) / ($cycles - 10)" | bc -l)
 wall=$(echo "($now - $at10) / ($cycles - 10)" | bc -l)
 printf 'cycles 11..%s: %.2f s CPU and %.2f s between starts per cycle (1 s of it the interval); %.1f %% of a 2-minute interval\n' \
   "$cycles" "$per" "$wall" "$(echo "100 * $per / 120" | bc -l)"
+
+python3 tests/bench/serve_breakdown.py "$tmp/serve.log" 11 "$cycles"
 
 java -XX:TieredStopAtLevel=1 -cp "$jars" kafka.admin.ConfigCommand --bootstrap-server "$S" --entity-type topics \
   --entity-name bench.t1-created --alter --add-config retention.ms=1000 >/dev/null 2>&1
