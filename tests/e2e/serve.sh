@@ -4,7 +4,7 @@
 # interval and a cycle, a pushed revision taken, a revision that does not validate reported
 # while the last good one stays desired, metrics that promtool accepts, quiet logs when nothing
 # changes, bounded HTTP requests, a folder outside Git read again, --check's gauges beside
-# serve's, and SIGTERM ending it with 0.
+# serve's, and SIGTERM ending it with 0, also while apply mode writes.
 # Usage: tests/e2e/serve.sh TOPICFORM_BINARY   (from the repository root)
 set -uo pipefail
 bin=$(readlink -f "$1")
@@ -12,7 +12,8 @@ suite=serve
 tmp=$(mktemp -d)
 . tests/lib.sh
 cleanup() {
-  for p in ${served:-} ${on_disk:-} ${prometheus:-}; do kill -9 "$p" 2>/dev/null; done
+  [ -n "${broker_pid:-}" ] && kill -CONT "$broker_pid" 2>/dev/null
+  for p in ${served:-} ${on_disk:-} ${prometheus:-} ${term:-} ${follower:-}; do kill -9 "$p" 2>/dev/null; done
   broker_down "$tmp/broker"
   [ "$failed" -ne 0 ] && mkdir -p build/e2e-logs && cp "$tmp"/serve*.log build/e2e-logs/ 2>/dev/null
   rm -rf "$tmp"
@@ -322,6 +323,40 @@ import json, sys
 assert env["check"] == {"healthy": False, "firstFailingLayer": "topics"}, env.get("check")
 PY
 kill -TERM "$on_disk"; wait "$on_disk"; on_disk=""
+# 13. SIGTERM while apply mode writes: the write in flight ends and is told, then serve exits 0,
+# and the broker has every topic of the batch (nothing half-applied without a line saying so).
+mkdir "$tmp/many" && cp "$tmp/disk/topicform.yaml" "$tmp/many/"
+for i in $(seq 150); do
+  printf 'apiVersion: topicform/v1\nkind: Topic\nmetadata: {name: bulk.t%s-created}\nspec:\n  description: Bulk topic.\n  kind: event\n  partitions: 1\n  retention: 7d\n  replayable: outbox\n  owner: {team: qa, producer: shop-service, consumers: [billing-service], key: orderId, ordering: per-key}\n' \
+    "$i" >"$tmp/many/t$i.yaml"
+done
+"$bin" serve "$tmp/many" --bootstrap-server "$S" --interval 1h --listen "127.0.0.1:$port" --env test \
+  --mode apply --log-level debug 2>"$tmp/serve-term.log" &
+term=$!
+# The broker is frozen as soon as the create is sent, so the write is still in flight when the
+# signal comes (unfrozen, it takes about 0.1 s: too short to hit by polling).
+exec 8< <(tail -n +1 -F "$tmp/serve-term.log" 2>/dev/null)
+follower=$!
+timeout 60 grep -q -m1 -F "create 300 topic(s)..." <&8 && ok || bad "the create of 300 topics is sent"
+broker_pid=$(cat "$tmp/broker/node1/pid")
+kill -STOP "$broker_pid"
+kill -TERM "$term"
+logged=$(stat -c %s "$tmp/serve-term.log")
+sleep 2
+kill -0 "$term" 2>/dev/null && ok || bad "serve does not exit while its write waits for the broker"
+kill -CONT "$broker_pid"
+resumed_at=$(date +%s.%N)
+wait "$term"; code=$?
+took=$(echo "$(date +%s.%N) - $resumed_at" | bc)
+kill "$follower" 2>/dev/null; exec 8<&-
+tail -c +$((logged + 1)) "$tmp/serve-term.log" | grep -q "applied 300 change(s)" && ok ||
+  bad "the write in flight when SIGTERM came ends and is told after it"
+[ "$code" = 0 ] && ok || bad "serve exits 0 after the write (exit $code)"
+[ "$(echo "$took < 30" | bc)" = 1 ] && ok || bad "serve exits within 30 s of the broker answering (took $took s)"
+[ "$(tail -1 "$tmp/serve-term.log" | sed 's/.*: //')" = stopped ] && ok || bad "the last line says it stopped"
+run kafka_tool org.apache.kafka.tools.TopicCommand --bootstrap-server "$S" --list
+[ "$(grep -c '^bulk\.t[0-9]*-created\(\.dead\)\?$' "$tmp/out")" = 300 ] && ok ||
+  bad "the broker has all 300 topics of the batch ($(grep -c '^bulk' "$tmp/out"))"
 expect_exit 1 "--mode write is no mode" "$bin" serve "$tmp/disk" --mode write
 expect_out "use report or apply" "the usage error says which modes there are"
 expect_exit 1 "a taken port" "$bin" serve "$tmp/disk" --listen "127.0.0.1:${S##*:}" --bootstrap-server "$S"
