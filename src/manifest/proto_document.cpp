@@ -96,6 +96,19 @@ void add_message(const pb::Descriptor& message, const std::string& shown, ProtoD
     add_message(*message.nested_type(i), shown, out);
 }
 
+ProtoService service_of(const pb::ServiceDescriptor& service, const std::string& shown) {
+  ProtoService out;
+  out.full_name = service.full_name();
+  out.at = place_of(service, shown);
+  for (int i = 0; i < service.method_count(); ++i) {
+    const pb::MethodDescriptor& method = *service.method(i);
+    out.methods.push_back({method.name(), method.input_type()->full_name(),
+                           method.output_type()->full_name(), method.client_streaming(),
+                           method.server_streaming(), place_of(method, shown)});
+  }
+  return out;
+}
+
 }  // namespace
 
 ProtoDocument proto_document(const pb::FileDescriptor& file, const std::string& shown) {
@@ -109,6 +122,8 @@ ProtoDocument proto_document(const pb::FileDescriptor& file, const std::string& 
     add_message(*file.message_type(i), shown, out);
   for (int i = 0; i < file.enum_type_count(); ++i)
     out.enums.push_back(enum_of(*file.enum_type(i), shown));
+  for (int i = 0; i < file.service_count(); ++i)
+    out.services.push_back(service_of(*file.service(i), shown));
   return out;
 }
 

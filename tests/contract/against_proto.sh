@@ -139,6 +139,33 @@ expect_out "^topics/schemas/paid.proto:6:3: error: 'orders.paid' is not FORWARD 
 expect_out "^topics/schemas/paid.proto:7:3: error: 'orders.paid' is not FORWARD compatible with main by Confluent's Protobuf rules: REQUIRED_FIELD_REMOVED at OrderPaid.region = 6: readers of the earlier schema" "the required field, FORWARD"
 git -C "$repo" checkout -q .
 
+# Services: Apicurio's rules keep each RPC with its request, response and streaming; Confluent's
+# registry does not look at them.
+cat >"$proto" <<'PROTO'
+syntax = "proto3";
+package shop.orders;
+message OrderPaid {
+  string event_id = 1;
+  int32 event_version = 2;
+}
+service Payments {
+  rpc Pay(OrderPaid) returns (OrderPaid);
+  rpc Follow(OrderPaid) returns (stream OrderPaid);
+}
+PROTO
+git -C "$repo" commit -qam v4
+sed -i '/rpc Pay(/d; s|returns (stream OrderPaid)|returns (OrderPaid)|' "$proto"
+sed -i 's|compatibility: BACKWARD}|compatibility: BACKWARD, protobufRules: apicurio}|' "$repo/topics/paid.yaml"
+expect_exit 1 "an RPC removed and another's streaming changed break Apicurio's rules" pvalidate
+diff <(cat "$tmp/out") - <<'OUT' && ok || bad "Apicurio's RPC breaks are told at their lines"
+topics/schemas/paid.proto:7:1: error: 'orders.paid' is not BACKWARD compatible with main by Apicurio's Protobuf rules: RPC_REMOVED at Payments.Pay: callers of the earlier schema find that RPC gone or changed in the new one; to keep it compatible, keep the RPC (a comment can mark it deprecated); a new one sits beside it [contract/compatibility]
+topics/schemas/paid.proto:8:3: error: 'orders.paid' is not BACKWARD compatible with main by Apicurio's Protobuf rules: RPC_SIGNATURE_CHANGED at Payments.Follow ((shop.orders.OrderPaid) returns (stream shop.orders.OrderPaid) -> (shop.orders.OrderPaid) returns (shop.orders.OrderPaid)): callers of the earlier schema find that RPC gone or changed in the new one; to keep it compatible, keep the RPC's request, response and streaming; another signature is a new RPC [contract/compatibility]
+failed in 2 files, 2 topics for environment 'local': 2 errors, 0 warnings
+OUT
+git -C "$repo" checkout -q topics/paid.yaml
+expect_exit 0 "Confluent's rules take the same change" pvalidate
+git -C "$repo" checkout -q .
+
 # An earlier version that does not build is said, and the schema is not judged against it.
 printf 'syntax = "proto3";\nmessage Broken { string a = 1 }\n' >"$proto"
 git -C "$repo" commit -qam broken

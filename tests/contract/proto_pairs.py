@@ -59,8 +59,18 @@ proto2_pairs = [
  ('proto2-required-removed', PROTO2.replace('  required string id = 1;\n', '  reserved 1;\n  reserved "id";\n')),
  ('proto2-optional-to-required', PROTO2.replace('optional int32 n', 'required int32 n')),
 ]
+SERVICE = base + 'service Orders {\n  rpc Place(Order) returns (Order);\n  rpc Watch(Order) returns (stream Order);\n}\n'
+service_pairs = [
+ ('rpc-added', SERVICE.replace('returns (Order);\n', 'returns (Order);\n  rpc Cancel(Order) returns (Order);\n')),
+ ('rpc-removed', SERVICE.replace('  rpc Place(Order) returns (Order);\n', '')),
+ ('service-removed', base),
+ ('service-renamed', SERVICE.replace('service Orders', 'service Sales')),
+ ('rpc-request-changed', SERVICE.replace('rpc Place(Order)', 'rpc Place(Order.Line)')),
+ ('rpc-streaming-changed', SERVICE.replace('returns (stream Order)', 'returns (Order)')),
+ ('rpc-client-streaming', SERVICE.replace('rpc Place(Order)', 'rpc Place(stream Order)')),
+]
 out = []
-for old, changes in ((base, pairs), (PROTO2, proto2_pairs)):
+for old, changes in ((base, pairs), (PROTO2, proto2_pairs), (SERVICE, service_pairs)):
     if old != base:  # package-changed-scalars has its own base
         pass
     for name, new in changes:

@@ -181,5 +181,35 @@ TEST(ProtoCompatibility, ConfluentFollowsAMessageTypeOfAnImportedFile) {
   EXPECT_TRUE(proto_changes(before, after, ProtoRules::apicurio).empty());
 }
 
+TEST(ProtoCompatibility, ApicurioKeepsEachRpcAndItsSignatureConfluentLooksAtNone) {
+  std::string with = std::string(kBase) +
+                     "service Orders {\n"
+                     "  rpc Place(Order) returns (Order);\n"
+                     "  rpc Watch(Order) returns (stream Order);\n"
+                     "}\n";
+  auto apicurio = [](const std::string& a, const std::string& b) {
+    return breaks(a, b, ProtoRules::apicurio);
+  };
+  EXPECT_EQ(apicurio(with, with), Lines{});
+  // An RPC added is no break; one removed is, told at its service.
+  EXPECT_EQ(apicurio(with, changed(with, "returns (Order);\n",
+                                   "returns (Order);\n"
+                                   "  rpc Cancel(Other) returns (Order);\n")),
+            Lines{});
+  EXPECT_EQ(apicurio(with, changed(with, "  rpc Place(Order) returns (Order);\n", "")),
+            Lines{"RPC_REMOVED Orders.Place @19"});
+  // A service gone takes its RPCs with it, told at the file.
+  EXPECT_EQ(apicurio(with, kBase),
+            (Lines{"RPC_REMOVED Orders.Place @1", "RPC_REMOVED Orders.Watch @1"}));
+  EXPECT_EQ(apicurio(with, changed(with, "rpc Place(Order)", "rpc Place(Other)")),
+            Lines{"RPC_SIGNATURE_CHANGED Orders.Place ((shop.orders.Order) returns "
+                  "(shop.orders.Order) -> (shop.orders.Other) returns (shop.orders.Order)) @20"});
+  EXPECT_EQ(apicurio(with, changed(with, "returns (stream Order)", "returns (Order)")),
+            Lines{"RPC_SIGNATURE_CHANGED Orders.Watch ((shop.orders.Order) returns (stream "
+                  "shop.orders.Order) -> (shop.orders.Order) returns (shop.orders.Order)) @21"});
+  // Confluent's registry compares messages only.
+  EXPECT_EQ(breaks(with, kBase), Lines{});
+}
+
 }  // namespace
 }  // namespace topicform

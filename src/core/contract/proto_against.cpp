@@ -33,11 +33,18 @@ std::vector<DirectedBreak> directed_breaks(const ProtoDocument& now, const Proto
   return out;
 }
 
+// An RPC is called, not read: its words say who calls what the other version lacks.
+const char* who_cannot_call(bool backward) {
+  return backward ? "callers of the earlier schema find that RPC gone or changed in the new one"
+                  : "callers of the new schema find that RPC gone or changed in the earlier one";
+}
+
 std::string in_words(const DirectedBreak& found) {
   const ProtoChange& c = found.change;
+  bool rpc = c.kind.rfind("RPC_", 0) == 0;
   return fmt::format("{} at {}{}: {}", c.kind, c.path,
                      c.detail.empty() ? "" : " (" + c.detail + ")",
-                     who_cannot_read(found.backward));
+                     rpc ? who_cannot_call(found.backward) : who_cannot_read(found.backward));
 }
 
 // Fields that read as before (number, name, type) but whose comment says something else.

@@ -1,7 +1,8 @@
 // Apicurio matches by name as much as by number: a field renamed, renumbered, retyped or removed
 // without reserving its name and number is a break there, while oneofs and packages are not
 // looked at. Enum values are held to the same names and numbers (its parser keeps no enum
-// reservations, so none are honoured).
+// reservations, so none are honoured). A service's RPCs, by name, are kept with their request,
+// response and streaming.
 #include <algorithm>
 #include <map>
 
@@ -142,6 +143,44 @@ struct Checker {
   }
 };
 
+// An RPC as Apicurio compares it: request and response with whether each streams.
+std::string signature(const ProtoMethod& m) {
+  auto side = [](const std::string& type, bool stream) { return stream ? "stream " + type : type; };
+  return fmt::format("({}) returns ({})", side(m.input, m.client_streaming),
+                     side(m.output, m.server_streaming));
+}
+
+// The RPC called `name` of `service`, or nullptr (also when there is no such service).
+const ProtoMethod* rpc_named(const ProtoService* service, const std::string& name) {
+  if (service == nullptr) return nullptr;
+  for (const auto& m : service->methods)
+    if (m.name == name) return &m;
+  return nullptr;
+}
+
+// Each RPC of the earlier version's services, by service name inside the file: still there, with
+// the same signature.
+void rpcs(Checker& checker, const ProtoDocument& original, const ProtoDocument& update) {
+  std::map<std::string, const ProtoService*> after;
+  for (const auto& s : update.services) after[update.local_name(s.full_name)] = &s;
+  for (const auto& s : original.services) {
+    std::string name = original.local_name(s.full_name);
+    auto found = after.find(name);
+    const ProtoService* now_service = found == after.end() ? nullptr : found->second;
+    for (const auto& m : s.methods) {
+      std::string where = fmt::format("{}.{}", name, m.name);
+      const ProtoMethod* now = rpc_named(now_service, m.name);
+      if (now == nullptr) {
+        Location at = now_service ? now_service->at : Location{update.file, 1, 1};
+        checker.add("RPC_REMOVED", where, "", m.at, at);
+      } else if (signature(m) != signature(*now)) {
+        checker.add("RPC_SIGNATURE_CHANGED", where,
+                    fmt::format("{} -> {}", signature(m), signature(*now)), m.at, now->at);
+      }
+    }
+  }
+}
+
 }  // namespace
 
 std::vector<ProtoChange> apicurio_changes(const ProtoDocument& original,
@@ -158,6 +197,7 @@ std::vector<ProtoChange> apicurio_changes(const ProtoDocument& original,
     if (found != after.end()) checker.by_number(path, o, u);
     checker.required_added(path, o, u);
   }
+  rpcs(checker, original, update);
   return checker.out;
 }
 

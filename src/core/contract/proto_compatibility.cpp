@@ -263,6 +263,9 @@ const char* proto_fix_for(const std::string& kind) {
       {"FIELD_TYPE_CHANGED", "keep the type; another type is a new field with a new number"},
       {"RESERVED_FIELD_USED", "take a number and name never used before"},
       {"RESERVED_REMOVED", "keep the reservation"},
+      {"RPC_REMOVED", "keep the RPC (a comment can mark it deprecated); a new one sits beside it"},
+      {"RPC_SIGNATURE_CHANGED",
+       "keep the RPC's request, response and streaming; another signature is a new RPC"},
   };
   auto it = kFixes.find(kind);
   return it == kFixes.end() ? "publish on a new topic" : it->second;

@@ -67,6 +67,26 @@ struct ProtoEnum {
   friend bool operator==(const ProtoEnum&, const ProtoEnum&) = default;
 };
 
+// An RPC of a service: what Apicurio compares (Confluent's registry does not look at services).
+struct ProtoMethod {
+  std::string name;
+  std::string input;   // the request message's full name
+  std::string output;  // the response message's full name
+  bool client_streaming = false;
+  bool server_streaming = false;
+  Location at;
+
+  friend bool operator==(const ProtoMethod&, const ProtoMethod&) = default;
+};
+
+struct ProtoService {
+  std::string full_name;
+  std::vector<ProtoMethod> methods;
+  Location at;
+
+  friend bool operator==(const ProtoService&, const ProtoService&) = default;
+};
+
 // One valid `.proto` file (its imports resolved and valid too): every message and enum it
 // defines, nested ones included, in the order written (outer before inner).
 // A project file a .proto imports, directly or through another: a registry gets each as a
@@ -88,6 +108,7 @@ struct ProtoDocument {
   std::vector<ProtoMessage> imported_messages;
   std::vector<ProtoMessage> messages;
   std::vector<ProtoEnum> enums;
+  std::vector<ProtoService> services;
 
   // The message called `full_name`, or nullptr.
   const ProtoMessage* message(const std::string& full_name) const;
