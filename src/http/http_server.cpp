@@ -67,6 +67,9 @@ class Connection : public std::enable_shared_from_this<Connection> {
     }
     if (error) return write(refusal(http::status::bad_request, "bad request\n"), false);
     auto request = m_parser->release();
+    // HEAD is GET without the body (RFC 9110), as `curl -I` and some load balancers ask.
+    bool head = request.method() == http::verb::head;
+    if (head) request.method(http::verb::get);
     HttpResponse plain = m_shared.handler(plain_request(request));
     http::response<http::string_body> response{static_cast<http::status>(plain.status),
                                                request.version()};
@@ -75,6 +78,7 @@ class Connection : public std::enable_shared_from_this<Connection> {
     response.body() = std::move(plain.body);
     response.keep_alive(request.keep_alive());
     response.prepare_payload();
+    if (head) response.body().clear();  // the length stays the GET's
     write(std::move(response), request.keep_alive());
   }
 

@@ -208,6 +208,12 @@ sleep 4
 # 7. the HTTP edge: unknown paths, other methods, requests too large
 [ "$(get /nothing)" = 404 ] && ok || bad "/nothing is 404"
 [ "$(curl -sS -o /dev/null -w '%{http_code}' -X POST "$url/metrics")" = 405 ] && ok || bad "POST /metrics is 405"
+# HEAD is GET without a body: the same status and length (the raw answer, read to its end).
+exec 7<>"/dev/tcp/127.0.0.1/$port"
+printf 'HEAD /healthz HTTP/1.1\r\nHost: x\r\nConnection: close\r\n\r\n' >&7
+tr -d '\r' <&7 >"$tmp/head"; exec 7>&-
+{ head -1 "$tmp/head" | grep -qx "HTTP/1.1 200 OK" && grep -qix "content-length: 3" "$tmp/head" &&
+  [ "$(tail -1 "$tmp/head")" = "" ]; } && ok || bad "HEAD /healthz is 200 with GET's length and no body: $(cat "$tmp/head")"
 big=$(head -c 20000 /dev/zero | tr '\0' a)
 [ "$(curl -sS -o /dev/null -w '%{http_code}' -H "X-Big: $big" "$url/metrics")" = 413 ] && ok || bad "a 20 KB header is refused with 413"
 exec 7<>"/dev/tcp/127.0.0.1/$port"  # a client that connects and never sends
