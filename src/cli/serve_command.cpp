@@ -181,12 +181,13 @@ int serve(ServeOptions& options, const sigset_t& signals) {
     return serve_route(request, loop.status(), unix_ms(), hooks);
   });
   if (!server) return fail(server.error().message);
-  log_info(fmt::format(
-      "serving http://{}:{}/ (metrics, healthz, readyz, status); {} read from {}, "
-      "mode {}, a cycle every {} s",
-      address, (*server)->port(), options.paths.size() == 1 ? options.paths[0] : "the paths",
-      *worktree ? "git branch " + (*worktree)->branch : std::string("disk"), options.mode,
-      options.interval.ms / 1000));
+  log_info(
+      fmt::format("serving http://{}:{}/ (metrics, healthz, readyz, status); {} read from {}, "
+                  "mode {}, a cycle every {} s",
+                  address.find(':') == std::string::npos ? address : "[" + address + "]",
+                  (*server)->port(), options.paths.size() == 1 ? options.paths[0] : "the paths",
+                  *worktree ? "git branch " + (*worktree)->branch : std::string("disk"),
+                  options.mode, options.interval.ms / 1000));
   bool stopping = false;
   while (!stopping) {
     loop.cycle(stop_pending);

@@ -13,7 +13,7 @@ tmp=$(mktemp -d)
 . tests/lib.sh
 cleanup() {
   [ -n "${broker_pid:-}" ] && kill -CONT "$broker_pid" 2>/dev/null
-  for p in ${served:-} ${on_disk:-} ${prometheus:-} ${term:-} ${follower:-}; do kill -9 "$p" 2>/dev/null; done
+  for p in ${served:-} ${on_disk:-} ${prometheus:-} ${term:-} ${follower:-} ${v6:-}; do kill -9 "$p" 2>/dev/null; done
   broker_down "$tmp/broker"
   [ "$failed" -ne 0 ] && mkdir -p build/e2e-logs && cp "$tmp"/serve*.log build/e2e-logs/ 2>/dev/null
   rm -rf "$tmp"
@@ -363,6 +363,14 @@ tail -c +$((logged + 1)) "$tmp/serve-term.log" | grep -q "applied 300 change(s)"
 run kafka_tool org.apache.kafka.tools.TopicCommand --bootstrap-server "$S" --list
 [ "$(grep -c '^bulk\.t[0-9]*-created\(\.dead\)\?$' "$tmp/out")" = 300 ] && ok ||
   bad "the broker has all 300 topics of the batch ($(grep -c '^bulk' "$tmp/out"))"
+# An IPv6 address is written in brackets in the URL serve says, and that URL answers.
+"$bin" serve "$tmp/disk" --bootstrap-server "$S" --listen "[::1]:0" --interval 1h --env test 2>"$tmp/serve-v6.log" &
+v6=$!
+for _ in $(seq 100); do grep -q "^serving " "$tmp/serve-v6.log" && break; sleep 0.1; done
+v6url=$(sed -n 's/^serving \(http:[^ ]*\) .*/\1/p' "$tmp/serve-v6.log")
+[[ "$v6url" =~ ^http://\[::1\]:[0-9]+/$ ]] && curl -sfg "${v6url}healthz" >/dev/null && ok ||
+  bad "the IPv6 URL serve says answers: '$v6url'"
+kill -TERM "$v6"; wait "$v6"; v6=""
 expect_exit 1 "--mode write is no mode" "$bin" serve "$tmp/disk" --mode write
 expect_out "use report or apply" "the usage error says which modes there are"
 expect_exit 1 "a taken port" "$bin" serve "$tmp/disk" --listen "127.0.0.1:${S##*:}" --bootstrap-server "$S"
