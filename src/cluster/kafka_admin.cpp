@@ -114,6 +114,9 @@ Result<Metadata> fetch_metadata(KafkaAdmin::Handle& handle, bool all_topics, int
   if (auto answering = handle.still_answering(what); !answering) return answering.error();
   auto sent = std::chrono::steady_clock::now();
   auto deadline = sent + std::chrono::milliseconds(timeout_ms);
+  // Refusals count from here (those not yet polled included): a broker that refused while it
+  // started and was frozen later has not refused this read.
+  handle.refused.clear();
   while (true) {
     auto left = std::chrono::duration_cast<std::chrono::milliseconds>(
         deadline - std::chrono::steady_clock::now());
@@ -127,14 +130,15 @@ Result<Metadata> fetch_metadata(KafkaAdmin::Handle& handle, bool all_topics, int
       return Metadata(metadata);
     }
     rd_kafka_poll(handle.client, 0);  // serves the error callback, which counts refusals
-    bool more = (err == RD_KAFKA_RESP_ERR__TIMED_OUT || err == RD_KAFKA_RESP_ERR__TRANSPORT) &&
-                std::chrono::steady_clock::now() < deadline;
-    // A broker starting up refuses for a moment: give it two seconds before concluding.
-    bool all_refused = handle.refused.size() >= handle.bootstrap_count &&
-                       std::chrono::steady_clock::now() - sent >= std::chrono::seconds(2);
-    if (more && !all_refused) continue;
+    bool unanswered = err == RD_KAFKA_RESP_ERR__TIMED_OUT || err == RD_KAFKA_RESP_ERR__TRANSPORT;
+    auto now = std::chrono::steady_clock::now();
+    bool every_refused = unanswered && handle.refused.size() >= handle.bootstrap_count;
+    // A broker starting up refuses for a moment: give it two seconds before concluding (a
+    // --timeout shorter than that concludes at its end, saying the same).
+    bool concluded = every_refused && now - sent >= std::chrono::seconds(2);
+    if (unanswered && now < deadline && !concluded) continue;
     handle.note(err, sent);
-    if (more) return Error{fmt::format("{}: {}", what, refused_text(handle))};
+    if (every_refused) return Error{fmt::format("{}: {}", what, refused_text(handle))};
     return Error{fmt::format("{}: {}", what, rd_kafka_err2str(err))};
   }
 }

@@ -53,6 +53,7 @@ expect "no settings above the repository" 0 "environment 'default'" "$NOTHING" -
 # came from.
 refused_start=$SECONDS
 expect "a refused connection fails fast" 1 "$NOTHING" "^topicform: error: read cluster metadata: every bootstrap server of 127.0.0.1:1 \(from --bootstrap-server\) refused the connection: nothing listens there; check the address and that the brokers run \(apply --wait-for-brokers waits for them to come up\)" -- "$bin" plan --bootstrap-server 127.0.0.1:1 topics
+expect "a refused connection within a --timeout under two seconds says so too" 1 "$NOTHING" "^topicform: error: read cluster metadata: every bootstrap server of 127.0.0.1:1 \(from --bootstrap-server\) refused the connection: nothing listens there; check the address and that the brokers run \(apply --wait-for-brokers waits for them to come up\)" -- "$bin" plan --bootstrap-server 127.0.0.1:1 --timeout 1s topics
 if [ $((SECONDS - refused_start)) -lt 10 ]; then passed=$((passed + 1)); else echo "cli: FAILED a refused connection took $((SECONDS - refused_start)) s" >&2; failed=$((failed + 1)); fi
 expect "the address's source is named" 1 "$NOTHING" "every bootstrap server of 127.0.0.1:1,127.0.0.1:2 \(from KAFKA_BOOTSTRAP_SERVERS\) refused" -- env KAFKA_BOOTSTRAP_SERVERS=127.0.0.1:1,127.0.0.1:2 "$bin" plan topics
 # --target narrows a run to topics by name; a pattern that selects nothing is a typo, not "no changes".
