@@ -7,6 +7,7 @@
 #include <cerrno>
 #include <cstdlib>
 #include <ctime>
+#include <filesystem>
 
 #include <fmt/format.h>
 #include <boost/program_options.hpp>
@@ -166,7 +167,22 @@ bool wait_for_next(const sigset_t& signals, int ms) {
   }
 }
 
+// A path missing at start is a typo, not a revision that does not validate yet: a mounted
+// ConfigMap or volume is there before the process starts.
+Result<bool> paths_exist(const std::vector<std::string>& paths) {
+  for (const auto& path : paths) {
+    std::error_code error;
+    if (!std::filesystem::exists(path, error))
+      return Error{
+          fmt::format("'{}': no such file or folder; serve reads the manifests from there "
+                      "each cycle, so name a folder that holds them",
+                      path)};
+  }
+  return true;
+}
+
 int serve(ServeOptions& options, const sigset_t& signals) {
+  if (auto there = paths_exist(options.paths); !there) return fail(there.error().message);
   auto worktree = find_worktree(options.paths.front(), options.git_branch);
   if (!worktree) return fail(worktree.error().message);
   ServeLoop loop(options, *worktree);

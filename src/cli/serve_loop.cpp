@@ -8,6 +8,7 @@
 
 #include "cli/cluster_connection.hpp"
 #include "cli/environment_fanout.hpp"
+#include "cli/phase_log.hpp"
 #include "cli/plan_io.hpp"
 #include "cli/plan_making.hpp"
 #include "cli/serve_apply.hpp"
@@ -201,11 +202,10 @@ EnvironmentStatus ServeLoop::plan_environment(const CheckedProject& checked,
     env.changes = change_lines(planned.plan);
     // check's layers through the cycle's own client (the registry's subjects are in the drift).
     if (m_options.check) {
-      auto checking = std::chrono::steady_clock::now();
+      PhaseLog phase(*made->admin, fmt::format("environment '{}': ", env.environment));
+      phase.begin("check");  // at debug, its requests and time, as the plan's phases
       env.health = check_planned(checked.topics, checked.environment, made->planned, *made->admin,
                                  *made->admin, m_options.connection.timeout.ms);
-      log_debug(
-          fmt::format("environment '{}': checked in {} ms", env.environment, ms_since(checking)));
     }
     if (env.result == CycleResult::success) env.last_success_ms = env.finished_ms;
   }

@@ -29,9 +29,6 @@ for line in open(log, encoding="utf-8", errors="replace"):
     m = re.search(r"environment '[^']*': connected, planned(?: and written)? in (\d+) ms", line)
     if m:
         steps["plan (connect, read, diff, broker check)"].append(int(m.group(1)))
-    m = re.search(r"environment '[^']*': checked in (\d+) ms", line)
-    if m:
-        steps["check (--check)"].append(int(m.group(1)))
 
 if not steps:
     sys.exit(f"serve_breakdown: no debug lines for cycles {first}..{last} in {log}")

@@ -371,6 +371,8 @@ v6url=$(sed -n 's/^serving \(http:[^ ]*\) .*/\1/p' "$tmp/serve-v6.log")
 [[ "$v6url" =~ ^http://\[::1\]:[0-9]+/$ ]] && curl -sfg "${v6url}healthz" >/dev/null && ok ||
   bad "the IPv6 URL serve says answers: '$v6url'"
 kill -TERM "$v6"; wait "$v6"; v6=""
+expect_exit 1 "a path that is not there" "$bin" serve "$tmp/no-such-folder" --bootstrap-server "$S"
+expect_out "^topicform: error: '$tmp/no-such-folder': no such file or folder; serve reads the manifests from there each cycle, so name a folder that holds them$" "the missing path is named"
 expect_exit 1 "--mode write is no mode" "$bin" serve "$tmp/disk" --mode write
 expect_out "use report or apply" "the usage error says which modes there are"
 expect_exit 1 "a taken port" "$bin" serve "$tmp/disk" --listen "127.0.0.1:${S##*:}" --bootstrap-server "$S"
