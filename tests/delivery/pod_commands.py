@@ -129,10 +129,13 @@ def main():
     for number, (kind, container) in enumerate(ordered, 1):
         env = environment(container, sources)
         mounts = {m["mountPath"]: folders[m["name"]] for m in container.get("volumeMounts", [])}
-        argv = [expand(a, env) for a in container.get("command", [])] or [binary]
-        argv += [expand(a, env) for a in container.get("args", [])]
+        # Paths inside the container map to the volumes' folders; the binary standing for the
+        # image's entrypoint is a host path already (under /tmp too, which a volume may mount).
+        inside = [expand(a, env) for a in container.get("command", []) + container.get("args", [])]
+        inside = [on_host(a, mounts, published) for a in inside]
+        argv = inside if container.get("command") else [binary] + inside
         stem = os.path.join(out, f"{number:02d}-{kind}-{container['name']}")
-        write_nul(stem + ".argv", [on_host(a, mounts, published) for a in argv])
+        write_nul(stem + ".argv", argv)
         write_nul(stem + ".env", [f"{k}={on_host(v, mounts, published)}" for k, v in env.items()])
         for port in container.get("ports", []):
             host = published.get(str(port["containerPort"]), str(port["containerPort"]))
